@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Unit tests of the text form (lib/richacl_text_*.c), exact strings. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -335,6 +336,203 @@ static void test_parse_errors(void)
 	   "errors without a message pointer");
 }
 
+/* Parse @text, print it with @options and compare with @want. */
+static void format(const char *text, unsigned int options, const char *want)
+{
+	struct richacl *acl = richacl_from_text(text, NULL, NULL);
+	char *got = acl ? richacl_to_text(acl, options) : NULL;
+
+	is_str(got, want, "print '%s' with options 0x%x", text, options);
+	free(got);
+	richacl_free(acl);
+}
+
+static void mask_text(unsigned int mask, unsigned int options,
+		      const char *want)
+{
+	char *got = richacl_mask_to_text(mask, options);
+
+	is_str(got, want, "mask 0x%x with options 0x%x", mask, options);
+	free(got);
+}
+
+static void test_format_perms(void)
+{
+	const unsigned int LONG = RICHACL_TEXT_LONG, FULL = RICHACL_TEXT_FULL;
+	const unsigned int DIR = RICHACL_TEXT_DIRECTORY;
+	const unsigned int UNALIGNED = RICHACL_TEXT_UNALIGNED;
+	const char *full = "rwpxdDaARWcCoSeE";
+	char want[32], text[64];
+	size_t n;
+
+	for (n = 0; n < NPERMS; n++) {
+		const char *letter = perms[n].letter;
+		bool hidden = strchr("acS", letter[0]) != NULL;
+		size_t i, col = 0;
+
+		/* Aligned, full: the letter in its column. */
+		for (i = 0; i < 16; i++)
+			want[i] = full[i] == letter[0] ? letter[0] : '-';
+		want[16] = '\0';
+		mask_text(perms[n].mask, FULL, want);
+		/* Aligned, default: 13 columns without a, c, S. */
+		for (i = 0; i < 16; i++) {
+			if (strchr("acS", full[i]))
+				continue;
+			want[col++] = full[i] == letter[0] ? letter[0] : '-';
+		}
+		want[col] = '\0';
+		mask_text(perms[n].mask, 0, want);
+		mask_text(perms[n].mask, UNALIGNED, hidden ? "" : letter);
+		mask_text(perms[n].mask, UNALIGNED | FULL, letter);
+		mask_text(perms[n].mask, LONG, hidden ? "" : perms[n].file_name);
+		mask_text(perms[n].mask, LONG | FULL, perms[n].file_name);
+		mask_text(perms[n].mask, LONG | FULL | DIR, perms[n].dir_name);
+
+		/* And through a whole entry. */
+		snprintf(text, sizeof(text), "everyone@:%s::allow",
+			 perms[n].file_name);
+		snprintf(want, sizeof(want), "everyone@:%s::allow\n", letter);
+		format(text, UNALIGNED | FULL, want);
+	}
+	mask_text(0, 0, "-------------");
+	mask_text(0, FULL, "----------------");
+	mask_text(0, UNALIGNED, "");
+	mask_text(0, LONG, "");
+	mask_text(RICHACE_VALID_MASK, 0, "rwpxdDARWCoeE");
+	mask_text(RICHACE_VALID_MASK, FULL, full);
+	mask_text(RICHACE_VALID_MASK | 0x80000000, UNALIGNED | FULL, full);
+	mask_text(RICHACE_READ_DATA | RICHACE_WRITE_DATA | RICHACE_EXECUTE |
+		  RICHACE_SYNCHRONIZE, LONG,
+		  "read_data/write_data/execute");
+	mask_text(RICHACE_READ_DATA | RICHACE_WRITE_DATA | RICHACE_APPEND_DATA |
+		  RICHACE_SYNCHRONIZE, LONG | DIR | FULL,
+		  "list_directory/add_file/add_subdirectory/synchronize");
+}
+
+static void test_format_flags(void)
+{
+	const unsigned int LONG = RICHACL_TEXT_LONG;
+	const unsigned int UNALIGNED = RICHACL_TEXT_UNALIGNED;
+	char text[64], want[64];
+	size_t n;
+
+	for (n = 0; n < sizeof(ace_flags) / sizeof(ace_flags[0]); n++) {
+		snprintf(text, sizeof(text), "owner@:r:%s:allow",
+			 ace_flags[n].name);
+		snprintf(want, sizeof(want), "owner@:r:%s:allow\n",
+			 ace_flags[n].letter);
+		format(text, UNALIGNED, want);
+		snprintf(text, sizeof(text), "owner@:r:%s:allow",
+			 ace_flags[n].letter);
+		snprintf(want, sizeof(want), "owner@:read_data:%s:allow\n",
+			 ace_flags[n].name);
+		format(text, UNALIGNED | LONG, want);
+	}
+	for (n = 0; n < sizeof(acl_flags) / sizeof(acl_flags[0]); n++) {
+		snprintf(text, sizeof(text), "flags:%s", acl_flags[n].name);
+		snprintf(want, sizeof(want), "flags:%s\n",
+			 acl_flags[n].letter);
+		format(text, UNALIGNED, want);
+		snprintf(text, sizeof(text), "flags:%s", acl_flags[n].letter);
+		snprintf(want, sizeof(want), "flags:%s\n", acl_flags[n].name);
+		format(text, UNALIGNED | LONG, want);
+	}
+	/* Print order: f d n i a u, and m w a p d. */
+	format("u:0:r:ainfd:allow", UNALIGNED | RICHACL_TEXT_NUMERIC_IDS,
+	       "user:0:r:fdnia:allow\n");
+	format("user:joe@EXAMPLE.COM:r:uainfd:allow", 0,
+	       " user:joe@EXAMPLE.COM:r------------:fdniau:allow\n");
+	format("u:x:r:u/inherited/inherit_only/n/fd:allow", LONG,
+	       " user:x:read_data:file_inherit/dir_inherit/no_propagate/"
+	       "inherit_only/inherited/unmapped:allow\n");
+	format("flags:dpawm", UNALIGNED, "flags:mwapd\n");
+	format("flags:dpawm", LONG,
+	       " flags:masked/write_through/auto_inherit/protected/"
+	       "defaulted\n");
+	format("flags:a owner@:rwp:fd:allow", 0,
+	       "  flags:a\n owner@:rwp----------:fd:allow\n");
+}
+
+static void test_format_layout(void)
+{
+	const unsigned int LONG = RICHACL_TEXT_LONG, FULL = RICHACL_TEXT_FULL;
+	const unsigned int MASKS = RICHACL_TEXT_SHOW_MASKS;
+	const unsigned int UNALIGNED = RICHACL_TEXT_UNALIGNED;
+	const unsigned int NUMERIC = RICHACL_TEXT_NUMERIC_IDS;
+	const unsigned int DIR = RICHACL_TEXT_DIRECTORY;
+	struct richacl *acl = richacl_alloc(3);
+	char *got;
+
+	/* The spec's example: mode 0604 with --raw. */
+	acl->a_owner_mask = RICHACE_POSIX_MODE_READ | RICHACE_WRITE_DATA |
+			    RICHACE_APPEND_DATA;
+	acl->a_other_mask = RICHACE_READ_DATA;
+	acl->a_entries[0] = (struct richace){ 0, RICHACE_SPECIAL_WHO, 7, 0, 0 };
+	acl->a_entries[1] = (struct richace){ 1, RICHACE_SPECIAL_WHO, 1, 1, 0 };
+	acl->a_entries[2] = (struct richace){ 0, RICHACE_SPECIAL_WHO, 1, 2, 0 };
+	got = richacl_to_text(acl, MASKS | FULL);
+	is_str(got,
+	       "     owner:rwp-------------::mask\n"
+	       "     group:----------------::mask\n"
+	       "     other:r---------------::mask\n"
+	       "    owner@:rwp-------------::allow\n"
+	       "    group@:r---------------::deny\n"
+	       " everyone@:r---------------::allow\n",
+	       "mode 0604 with masks, full");
+	free(got);
+	richacl_free(acl);
+
+	format("owner@:rwpx::allow everyone@:rx::allow", 0,
+	       "    owner@:rwpx---------::allow\n"
+	       " everyone@:r--x---------::allow\n");
+	format("owner@:rwp::allow group@:r::allow", 0,
+	       " owner@:rwp----------::allow\n"
+	       " group@:r------------::allow\n");
+	format("owner@:rwp::allow group@:r::allow", UNALIGNED,
+	       "owner@:rwp::allow\ngroup@:r::allow\n");
+	format("owner@:::allow", UNALIGNED, "owner@:::allow\n");
+	format("owner@:::allow", LONG, " owner@:::allow\n");
+	format("owner@:rwpaS:fd:allow", UNALIGNED | LONG,
+	       "owner@:read_data/write_data/append_data:"
+	       "file_inherit/dir_inherit:allow\n");
+	format("owner@:rwpaS:fd:allow", UNALIGNED | LONG | FULL | DIR,
+	       "owner@:list_directory/add_file/add_subdirectory/"
+	       "read_attributes/synchronize:file_inherit/dir_inherit:allow\n");
+	format("owner@:rwpx::allow", MASKS,
+	       "  owner:-------------::mask\n"
+	       "  group:-------------::mask\n"
+	       "  other:-------------::mask\n"
+	       " owner@:rwpx---------::allow\n");
+	format("owner:rwp::mask other:r::mask flags:m", MASKS | UNALIGNED,
+	       "flags:m\nowner:rwp::mask\ngroup:::mask\nother:r::mask\n");
+	format("owner:rwp::mask other:r::mask flags:m", MASKS | LONG,
+	       " flags:masked\n"
+	       " owner:read_data/write_data/append_data::mask\n"
+	       " group:::mask\n"
+	       " other:read_data::mask\n");
+	format("flags:a", 0, " flags:a\n");
+	format("", 0, "");
+	format("", MASKS | UNALIGNED, "owner:::mask\ngroup:::mask\n"
+	       "other:::mask\n");
+
+	/* Names, numbers and unmapped identifiers. */
+	format("user:0:r::allow group:0:r::deny u:65534:r::allow "
+	       "g:65534:r::allow", UNALIGNED,
+	       "user:root:r::allow\ngroup:root:r::deny\n"
+	       "user:nobody:r::allow\ngroup:nogroup:r::allow\n");
+	format("user:root:r::allow group:nogroup:r::deny", NUMERIC,
+	       "      user:0:r------------::allow\n"
+	       " group:65534:r------------::deny\n");
+	format("user:4294967294:r::allow", 0,
+	       " user:4294967294:r------------::allow\n");
+	format("user:4294967294:r::allow", NUMERIC | UNALIGNED,
+	       "user:4294967294:r::allow\n");
+	format("group:1000:r:u:allow user:bob@EXAMPLE.ORG:w:fu:deny", 0,
+	       "           group:1000:r------------:u:allow\n"
+	       " user:bob@EXAMPLE.ORG:-w-----------:fu:deny\n");
+}
+
 int main(void)
 {
 	test_parse_perms();
@@ -342,5 +540,8 @@ int main(void)
 	test_parse_who();
 	test_parse_items();
 	test_parse_errors();
+	test_format_perms();
+	test_format_flags();
+	test_format_layout();
 	return tap_done();
 }
