@@ -748,6 +748,102 @@ static void test_truncation(void)
 	}
 }
 
+/* ---- text -> acl -> xattr -> acl -> text ---- */
+
+#define MASKS0	"owner:::mask\ngroup:::mask\nother:::mask\n"
+
+static const struct {
+	const char *text;	/* what a user writes */
+	const char *shown;	/* printed with full, masks, numeric, unaligned */
+	const char *hex;	/* the value, or NULL when not pinned here */
+} round_trips[] = {
+	{ "", MASKS0,
+	  "00 00 0000 00000000 00000000 00000000" },
+	{ "flags:mwapd", "flags:mwapd\n" MASKS0,
+	  "00 c7 0000 00000000 00000000 00000000" },
+	{ "owner@:rwpx::allow", MASKS0 "owner@:rwpx::allow\n",
+	  "00 00 0100 00000000 00000000 00000000 0000 0040 27000000 00000000" },
+	{ "owner:rwpxdDaARWcCoSeE::mask group:r::mask other:x::mask",
+	  "owner:rwpxdDaARWcCoSeE::mask\ngroup:r::mask\nother:x::mask\n",
+	  "00 00 0000 ff071f00 01000000 20000000" },
+	{ "group@:w::deny everyone@:r::allow",
+	  MASKS0 "group@:w::deny\neveryone@:r::allow\n",
+	  "00 00 0200 00000000 00000000 00000000"
+	  " 0100 0040 02000000 01000000 0000 0040 01000000 02000000" },
+	{ "u:1000:rx::allow g:100:wp:fd:deny",
+	  MASKS0 "user:1000:rx::allow\ngroup:100:wp:fd:deny\n",
+	  "00 00 0200 00000000 00000000 00000000"
+	  " 0000 0000 21000000 e8030000 0100 4300 06000000 64000000" },
+	{ "user:alice@EXAMPLE.COM:r:u:allow",
+	  MASKS0 "user:alice@EXAMPLE.COM:r:u:allow\n",
+	  "00 00 0100 00000000 00000000 00000000 0000 0020 01000000 00000000"
+	  " 616c696365404558414d504c452e434f4d00" },
+	{ "u:4294967294:r::allow g:0:r::allow",
+	  MASKS0 "user:4294967294:r::allow\ngroup:0:r::allow\n", NULL },
+	{ "everyone@:read_data/write_data/execute"
+	  ":file_inherit/inherit_only:deny",
+	  MASKS0 "everyone@:rwx:fi:deny\n", NULL },
+	{ "owner@:rwp:fdnia:allow", MASKS0 "owner@:rwp:fdnia:allow\n", NULL },
+	{ "flags:a u:a@x:r:u:allow owner@:w::allow g:b@y:p:fau:deny"
+	  " u:c:x:u:allow",
+	  "flags:a\n" MASKS0 "user:a@x:r:u:allow\nowner@:w::allow\n"
+	  "group:b@y:p:fau:deny\nuser:c:x:u:allow\n", NULL },
+	{ "flags:m owner:rwp::mask group:r::mask other:::mask"
+	  " owner@:rwp::allow group@:r::allow everyone@:rwpx::deny",
+	  "flags:m\nowner:rwp::mask\ngroup:r::mask\nother:::mask\n"
+	  "owner@:rwp::allow\ngroup@:r::allow\neveryone@:rwpx::deny\n", NULL },
+	{ "owner@:dDaARWcCoSeE::allow",
+	  MASKS0 "owner@:dDaARWcCoSeE::allow\n", NULL },
+	{ "user:j\xc3\xbcrgen@example.org:r:u:allow",
+	  MASKS0 "user:j\xc3\xbcrgen@example.org:r:u:allow\n", NULL },
+};
+
+static void test_round_trips(void)
+{
+	const unsigned int options = RICHACL_TEXT_FULL |
+		RICHACL_TEXT_SHOW_MASKS | RICHACL_TEXT_NUMERIC_IDS |
+		RICHACL_TEXT_UNALIGNED;
+	size_t n;
+
+	for (n = 0; n < sizeof(round_trips) / sizeof(round_trips[0]); n++) {
+		const char *text = round_trips[n].text;
+		struct richacl *acl, *back = NULL;
+		char *error = NULL, *shown = NULL, *hex = NULL;
+		void *value = NULL;
+		size_t size;
+
+		acl = richacl_from_text(text, NULL, &error);
+		if (!acl) {
+			ok(0, "'%s' parses: %s", text, error);
+			free(error);
+			continue;
+		}
+		value = richacl_to_xattr(acl, &size);
+		if (value) {
+			back = decode(value, size);
+			hex = tohex(value, size);
+		}
+		if (back)
+			shown = richacl_to_text(back, options);
+		ok(back && richacl_equal(acl, back),
+		   "'%s': decode(encode(acl)) is the acl", text);
+		is_str(shown, round_trips[n].shown, "'%s': printed back", text);
+		if (round_trips[n].hex) {
+			struct buf want = unhex(round_trips[n].hex);
+			char *want_hex = tohex(want.data, want.len);
+
+			is_str(hex, want_hex, "'%s': the value", text);
+			free(want_hex);
+			free(want.data);
+		}
+		free(shown);
+		free(hex);
+		free(value);
+		richacl_free(back);
+		richacl_free(acl);
+	}
+}
+
 /* ---- the encoder refuses what the decoder would ---- */
 
 static int encode_fails(const struct richacl *acl)
@@ -1029,6 +1125,7 @@ int main(void)
 	test_reject_special();
 	test_reject_strings();
 	test_truncation();
+	test_round_trips();
 	test_encode_invalid();
 	test_files_faked();
 	test_files_kernel();
