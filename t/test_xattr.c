@@ -754,7 +754,7 @@ static void test_truncation(void)
 
 static const struct {
 	const char *text;	/* what a user writes */
-	const char *shown;	/* printed with full, masks, numeric, unaligned */
+	const char *shown;	/* printed: full, masks, numeric, unaligned */
 	const char *hex;	/* the value, or NULL when not pinned here */
 } round_trips[] = {
 	{ "", MASKS0,
