@@ -35,7 +35,7 @@ setup() {
 	shim_env=(
 		LD_PRELOAD="$preload"
 		LD_LIBRARY_PATH="$RICHACL_BUILDDIR/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0:detect_leaks=0"
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 	)
 }
 
@@ -46,10 +46,15 @@ teardown() {
 	fi
 }
 
-# Run a tool, under the shim when there is one.
+# Run a tool, under the shim when there is one.  libtool runs the real
+# binary behind the build's wrapper script, so that the preloaded shim (and
+# ASan runtime) reach the tool alone.
 with_shim() {
 	if [ ${#shim_env[@]} -gt 0 ]; then
-		env "${shim_env[@]}" "$@"
+		local tool
+		tool=$(type -P "$1") || return 127
+		shift
+		"$LIBTOOL" --mode=execute env "${shim_env[@]}" "$tool" "$@"
 	else
 		"$@"
 	fi
