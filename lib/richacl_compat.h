@@ -15,7 +15,8 @@
 #include "sys/richacl.h"
 
 /* The flags that say who an entry is for. */
-#define COMPAT_WHO_FLAGS	(RICHACE_SPECIAL_WHO | RICHACE_IDENTIFIER_GROUP | \
+#define COMPAT_WHO_FLAGS	(RICHACE_SPECIAL_WHO | \
+				 RICHACE_IDENTIFIER_GROUP | \
 				 RICHACE_UNMAPPED_WHO)
 
 /* Does the access check look at @ace? */

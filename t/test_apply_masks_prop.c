@@ -234,7 +234,8 @@ int main(void)
 			report(&flags, seed, n, before, after,
 			       "other acl flags changed");
 		if (after->a_count > RICHACL_MAX_ENTRIES)
-			report(&size, seed, n, before, after, "too many entries");
+			report(&size, seed, n, before, after,
+			       "too many entries");
 		if (after->a_count > max_count)
 			max_count = after->a_count;
 		if (!same_inheritable(before, after))
