@@ -112,10 +112,11 @@ static int move_everyone_down(struct richacl *acl)
 
 /*
  * Make sure that the processes @who matches are allowed @allow just before
- * the trailing everyone@ entry at @last, unless entries for @who already
- * decide it.  The permissions are added to the last allow entry for @who
- * when no deny entry below it denies any of them to anybody; otherwise a
- * new allow entry goes just before everyone@.
+ * the trailing everyone@ entry, unless entries for @who already decide it.
+ * The permissions are added to the last allow entry for @who when no deny
+ * entry below it denies any of them to anybody; otherwise a new allow
+ * entry goes just before everyone@.  For the group class, what everyone@
+ * keeps under the other mask needs no entry: step 7 never denies it.
  */
 static int propagate_to(struct richacl *acl, const struct richace *who,
 			unsigned int allow)
@@ -135,6 +136,8 @@ static int propagate_to(struct richacl *acl, const struct richace *who,
 		} else if (richace_is_deny(ace) && (ace->e_mask & allow))
 			target = -1;
 	}
+	if (!richace_is_owner(who))
+		allow &= ~(acl->a_entries[last].e_mask & acl->a_other_mask);
 	if (!allow)
 		return 0;
 	if (target == -1)
