@@ -31,9 +31,10 @@
  * and an effective entry (see richacl_compat.h): what directories pass on
  * stays the same.
  *
- * The masks themselves are left as they are; without the masked flag they
- * no longer take part in access decisions.  A caller that wants masks that
- * describe the new acl can compute them with richacl_compute_max_masks().
+ * The result carries its maximum masks (richacl_compute_max_masks()), and
+ * neither the masked nor the write_through flag: the masks no longer take
+ * part in access decisions, but still say what each class can get, so
+ * that setting the masked flag again would change nothing.
  *
  * In the worked examples, the masks are those of a chmod to the mode shown
  * (which also sets write_through) on a file: r is r, w is wp, x is x.
@@ -468,6 +469,7 @@ int richacl_apply_masks(struct richacl *acl, uid_t owner)
 	}
 	compat_remove_empty(work);
 	work->a_flags &= ~(RICHACL_MASKED | RICHACL_WRITE_THROUGH);
+	richacl_compute_max_masks(work);
 	replace_acl(acl, work);
 	return 0;
 }

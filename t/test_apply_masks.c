@@ -157,7 +157,7 @@ static void test_corner_cases(void)
 	      "group@:w::deny\n"
 	      "user:2:w::deny\n"
 	      "everyone@:w::allow\n",
-	      "an entry emptied on the way still places joe in the group class");
+	      "an entry emptied on the way keeps joe in the group class");
 	check("flags:m owner:rwxacS::mask group:ac::mask other:aS::mask "
 	      "everyone@:rwxacS::allow",
 	      -1,
