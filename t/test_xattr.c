@@ -459,7 +459,7 @@ static struct buf base_value(void)
 		   RICHACE_VALID_MASK, RICHACE_VALID_MASK);
 	buf_ace(&b, ALLOW, SPECIAL, RICHACE_VALID_MASK, 2);
 	buf_ace(&b, DENY, UNMAPPED | GROUP | 0x00CF, RICHACE_VALID_MASK, 0);
-	buf_ace(&b, ALLOW, GROUP, 0x01, 4294967295u);
+	buf_ace(&b, ALLOW, GROUP, 0x01, 4294967294u);
 	buf_str(&b, "who");
 	return b;
 }
