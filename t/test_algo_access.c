@@ -49,9 +49,9 @@ static void diag_acl(const char *what, const struct richacl *acl)
 	printf("# %s:\n", what);
 	while (line && *line) {
 		char *end = strchr(line, '\n');
+		int len = end ? (int)(end - line) : (int)strlen(line);
 
-		printf("#   %.*s\n", (int)(end ? end - line : (long)strlen(line)),
-		       line);
+		printf("#   %.*s\n", len, line);
 		line = end ? end + 1 : NULL;
 	}
 	free(text);
