@@ -213,6 +213,10 @@ char *richacl_to_text(const struct richacl *acl, unsigned int options)
 	int width = 0;
 	FILE *f;
 
+	if (!acl) {
+		errno = EINVAL;
+		return NULL;
+	}
 	if (acl->a_count) {
 		whos = calloc(acl->a_count, sizeof(*whos));
 		if (!whos)

@@ -20,10 +20,13 @@
  *	invalid group id 'X'		unknown user 'X'
  *	unknown group 'X'		missing fields
  *	too many fields			too many entries
- * X is the offending character when a piece has exactly one bad character,
- * and the whole piece otherwise.  "invalid flag" also covers flags that
- * are valid in general but not in this item: 'u' on owner@, group@ or
- * everyone@, and any flag on a mask.
+ * For permissions and flags, X is the offending character when a piece
+ * has exactly one bad character, and the whole piece otherwise; for the
+ * rest it is the whole field.  "invalid flag" also covers flags that are
+ * valid in general but not in this item: 'u' on owner@, group@ or
+ * everyone@, and any flag on a mask.  "owner" and "other" name masks only
+ * (owner:r::allow is an invalid identifier); an empty user or group is an
+ * invalid id; an id above 4294967294 is invalid ((uid_t)-1 is no id).
  */
 #include <errno.h>
 #include <grp.h>
@@ -281,21 +284,17 @@ static int parse_decimal(const char *s, unsigned int *id)
 	return 1;
 }
 
-/* Grow-on-ERANGE buffer for the reentrant passwd/group lookups. */
-static long lookup_bufsize(int which)
-{
-	long size = sysconf(which);
-
-	return size > 0 ? size : 1024;
-}
-
-/* Look up a user (or group) name: 1 found, 0 unknown, -1 error. */
+/*
+ * Look up a user (or group) name: 1 found, 0 unknown, -1 error.  The
+ * buffer of the reentrant lookup grows while it is too small.
+ */
 static int lookup_name(const char *name, int is_group, unsigned int *id)
 {
-	size_t size = lookup_bufsize(is_group ? _SC_GETGR_R_SIZE_MAX :
-					     _SC_GETPW_R_SIZE_MAX);
+	long max = sysconf(is_group ? _SC_GETGR_R_SIZE_MAX :
+				      _SC_GETPW_R_SIZE_MAX);
+	size_t size = max > 0 ? (size_t)max : 1024;
 	char *buf = NULL;
-	int ret;
+	int err, found = 0;
 
 	for (;;) {
 		char *tmp = realloc(buf, size);
@@ -306,40 +305,34 @@ static int lookup_name(const char *name, int is_group, unsigned int *id)
 		}
 		buf = tmp;
 		if (is_group) {
-			struct group grp, *result;
+			struct group grp, *gr;
 
-			ret = getgrnam_r(name, &grp, buf, size, &result);
-			if (!ret && result)
-				*id = result->gr_gid;
-			if (!ret)
-				ret = result ? 1 : 0;
-			else
-				ret = -ret;
+			err = getgrnam_r(name, &grp, buf, size, &gr);
+			if (!err && gr) {
+				*id = gr->gr_gid;
+				found = 1;
+			}
 		} else {
-			struct passwd pwd, *result;
+			struct passwd pwd, *pw;
 
-			ret = getpwnam_r(name, &pwd, buf, size, &result);
-			if (!ret && result)
-				*id = result->pw_uid;
-			if (!ret)
-				ret = result ? 1 : 0;
-			else
-				ret = -ret;
+			err = getpwnam_r(name, &pwd, buf, size, &pw);
+			if (!err && pw) {
+				*id = pw->pw_uid;
+				found = 1;
+			}
 		}
-		if (ret != -ERANGE)
+		if (err != ERANGE)
 			break;
 		size *= 2;
 	}
 	free(buf);
-	if (ret < 0) {
-		/* Lookup failures (no such entry in some NSS setups). */
-		if (ret == -ENOENT || ret == -ESRCH || ret == -EBADF ||
-		    ret == -EPERM)
-			return 0;
-		errno = -ret;
+	/* These mean "no such name" in some NSS setups. */
+	if (err && err != ENOENT && err != ESRCH && err != EBADF &&
+	    err != EPERM) {
+		errno = err;
 		return -1;
 	}
-	return ret;
+	return found;
 }
 
 /* Set the identifier of a user: or group: entry from @name. */

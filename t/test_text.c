@@ -385,7 +385,8 @@ static void test_format_perms(void)
 		mask_text(perms[n].mask, 0, want);
 		mask_text(perms[n].mask, UNALIGNED, hidden ? "" : letter);
 		mask_text(perms[n].mask, UNALIGNED | FULL, letter);
-		mask_text(perms[n].mask, LONG, hidden ? "" : perms[n].file_name);
+		mask_text(perms[n].mask, LONG,
+			  hidden ? "" : perms[n].file_name);
 		mask_text(perms[n].mask, LONG | FULL, perms[n].file_name);
 		mask_text(perms[n].mask, LONG | FULL | DIR, perms[n].dir_name);
 
