@@ -189,6 +189,24 @@ mkdir_mode() {
 		'getrichacl: nofile: No such file or directory')"
 }
 
+@test "a write error on standard output is an error" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	mkfile f 0600
+	to_full() { getrichacl f > /dev/full; }
+	run to_full
+	expect_status 1
+	expect_output 'getrichacl: write error: No space left on device'
+}
+
+@test "symlinks are followed" {
+	mkfile f 0640
+	ln -s f link
+	run getrichacl --unaligned link
+	expect_status 0
+	expect_output "$(printf '%s\n' 'link:' 'owner@:rwp::allow' \
+		'group@:r::allow' '')"
+}
+
 @test "usage errors exit with status 2" {
 	run getrichacl
 	expect_status 2

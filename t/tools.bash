@@ -4,9 +4,9 @@
 # The host kernel has no RichACL support; there the tools run under the
 # LD_PRELOAD shim t/fake-xattr.so, which emulates system.richacl.
 #
-#   RICHACL_SHIM	the shim (default: the build's t/.libs/fake-xattr.so);
-#			set it to the empty string to test the real kernel,
-#			e.g. in the guest.
+#   RICHACL_SHIM	the shim (default: the build's t/.libs/fake-xattr.so
+#			when it exists); set it to the empty string to test
+#			the real kernel, e.g. in the guest.
 #
 # Each test gets its own attribute store ($FAKE_XATTR_DIR) and a log of the
 # attribute writes ($FAKE_XATTR_LOG, see writes below).
@@ -16,7 +16,10 @@ load common
 eval "common_$(declare -f setup)"
 eval "common_$(declare -f teardown)"
 
-: "${RICHACL_SHIM=${RICHACL_BUILDDIR:-.}/t/.libs/fake-xattr.so}"
+if [ -z "${RICHACL_SHIM+set}" ]; then
+	RICHACL_SHIM=${RICHACL_BUILDDIR:-.}/t/.libs/fake-xattr.so
+	[ -e "$RICHACL_SHIM" ] || RICHACL_SHIM=
+fi
 
 setup() {
 	common_setup || return
