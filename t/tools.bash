@@ -35,10 +35,12 @@ setup() {
 	asan=$(ldd "$RICHACL_SHIM" 2>/dev/null |
 		sed -n 's/^[[:space:]]*libasan[^ ]* => \([^ ]*\).*/\1/p')
 	[ -z "$asan" ] || preload="$asan $preload"
+	local libs=$RICHACL_BUILDDIR/lib/.libs
+	local asan_options=verify_asan_link_order=0
 	shim_env=(
 		LD_PRELOAD="$preload"
-		LD_LIBRARY_PATH="$RICHACL_BUILDDIR/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+		LD_LIBRARY_PATH="$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}$asan_options"
 	)
 }
 
