@@ -61,7 +61,7 @@ with_shim() {
 		shift
 		"$LIBTOOL" --mode=execute env "${shim_env[@]}" "$tool" "$@"
 	else
-		"$@"
+		command "$@"
 	fi
 }
 
