@@ -235,24 +235,22 @@ static void fill_masks(struct richacl *acl, unsigned int given)
 }
 
 /*
- * Store @acl as the acl of @path (whose st_mode is @st_mode) in one write:
- * an acl a mode can express becomes that mode (keeping the setuid, setgid
- * and sticky bits) and any stored RichACL goes; any other acl is stored
- * whole.  0, or -1 with errno.
+ * Store @acl as the acl of @path (whose st_mode is @st_mode) in one write.
+ * An acl a mode can express is stored as that mode: a file that has a
+ * RichACL (@stored) gets the acl, which the kernel turns into the mode
+ * (keeping the setuid, setgid and sticky bits) while it drops the stored
+ * one; a file without one is simply chmod'ed, which also works where
+ * RichACLs are not supported.  Any other acl is stored whole.  0, or -1
+ * with errno.
  */
 static int write_acl(const char *path, mode_t st_mode,
-		     const struct richacl *acl)
+		     const struct richacl *acl, int stored)
 {
 	mode_t mode = st_mode;
 
-	if (richacl_equiv_mode(acl, &mode))
+	if (stored || richacl_equiv_mode(acl, &mode))
 		return richacl_set_file(path, acl);
-	if (chmod(path, (st_mode & 07000) | (mode & 0777)))
-		return -1;
-	if (removexattr(path, RICHACL_XATTR) &&
-	    errno != ENODATA && errno != EOPNOTSUPP)
-		return -1;
-	return 0;
+	return chmod(path, (st_mode & 07000) | (mode & 0777));
 }
 
 /* The state of the tree walk of automatic inheritance. */
@@ -302,7 +300,7 @@ static void inherit_one(struct walk *walk, const struct richacl *dir_acl)
 		return;
 	}
 	changed = richacl_auto_inherit(acl, dir_acl, isdir);
-	if (changed > 0 && write_acl(path, st.st_mode, acl))
+	if (changed > 0 && write_acl(path, st.st_mode, acl, 1))
 		changed = -1;
 	if (changed < 0)
 		walk_error(walk);
@@ -401,7 +399,7 @@ static int change_file(const char *path, const struct request *req)
 {
 	struct richacl *old, *acl;
 	struct stat st;
-	int status;
+	int stored, status;
 
 	if (req->action == ACTION_REMOVE) {
 		if (removexattr(path, RICHACL_XATTR) && errno != ENODATA)
@@ -410,7 +408,10 @@ static int change_file(const char *path, const struct request *req)
 	}
 	if (stat(path, &st))
 		goto fail;
-	old = richacl_get_or_from_mode(path, NULL);
+	old = richacl_get_file(path);
+	stored = old || (errno != ENODATA && errno != EOPNOTSUPP);
+	if (!stored)
+		old = richacl_get_or_from_mode(path, NULL);
 	if (!old) {
 		if (errno == EOPNOTSUPP) {
 			fflush(stdout);
@@ -426,7 +427,7 @@ static int change_file(const char *path, const struct request *req)
 	acl = new_acl(req, old, st.st_uid);
 	if (!acl)
 		goto fail;
-	if (write_acl(path, st.st_mode, acl)) {
+	if (write_acl(path, st.st_mode, acl, stored)) {
 		file_error(path);
 		richacl_free(acl);
 		return 1;
