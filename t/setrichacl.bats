@@ -354,8 +354,10 @@ $usage"
 
 # corrupt FILE: make the value the shim stores for FILE invalid (version 1).
 corrupt() {
+	local key
+	key=$(stat -c %D "$1")-$(printf %x "$(stat -c %i "$1")")
 	printf '\001' | dd bs=1 count=1 conv=notrunc status=none \
-		of="$FAKE_XATTR_DIR/$(stat -c %D "$1")-$(printf %x "$(stat -c %i "$1")")"
+		of="$FAKE_XATTR_DIR/$key"
 }
 
 @test "--set replaces an acl that cannot be read; --modify refuses" {
