@@ -424,6 +424,19 @@ mkauto() {
 	[ -z "$RICHACL_SHIM" ] || expect_writes 'set d'
 }
 
+@test "auto_inherit does not go below a protected directory" {
+	need_richacl
+	mkdir d
+	mkauto d/prot 'flags:ap owner@:rwpx:fd:allow' dir
+	mkauto d/prot/f 'flags:a owner@:rw::allow'
+	mkauto d/plain 'owner@:rwpx::allow user:bin:r::allow' dir
+	mkauto d/plain/f 'flags:a owner@:rw::allow'
+	before=$(raw d/prot/f; raw d/plain/f)
+	run setrichacl --set "$PARENT" d
+	expect_status 0
+	[ "$(raw d/prot/f; raw d/plain/f)" = "$before" ]
+}
+
 @test "auto_inherit replaces a defaulted acl as a whole" {
 	need_richacl
 	mkdir d
