@@ -186,6 +186,9 @@ int richace_is_same_identifier(const struct richace *a, const struct richace *b)
  * NULL; when the text is at fault, *@error (if not NULL) receives a
  * malloc'ed message naming the offending text and the reason, e.g.
  * "'everyone@:rwz::allow': invalid permission 'z'", and errno is EINVAL.
+ * Otherwise *@error is NULL and errno says what failed (ENOMEM).  The
+ * reasons are listed in lib/richacl_text_parse.c.  Numeric ids are
+ * decimal; a name is looked up unless the entry has the 'u' flag.
  */
 struct richacl *richacl_from_text(const char *text, unsigned int *given,
 				  char **error);
@@ -205,18 +208,30 @@ char *richacl_mask_to_text(unsigned int mask, unsigned int options);
 
 /* ---- richacl_xattr.c: the system.richacl value ---- */
 
-/* Encode; returns a malloc'ed buffer and its size in *@size. */
+/*
+ * Encode; returns a malloc'ed buffer and its size in *@size.  NULL with
+ * errno EINVAL when @acl breaks a rule richacl_from_xattr() checks (so
+ * every encoded value decodes), or ENOMEM.
+ */
 void *richacl_to_xattr(const struct richacl *acl, size_t *size);
-/* Decode and validate; NULL with errno EINVAL for an invalid value. */
+/*
+ * Decode and validate; NULL with errno EINVAL for an invalid value (never
+ * reads beyond @size), or ENOMEM.
+ */
 struct richacl *richacl_from_xattr(const void *value, size_t size);
 /* Size richacl_to_xattr() will produce. */
 size_t richacl_xattr_size(const struct richacl *acl);
 
 /* ---- richacl_file.c: files ---- */
 
-/* NULL with errno ENODATA when the file has no RichACL. */
+/*
+ * The RichACL of a file (symlinks followed) or open file.  NULL with errno
+ * ENODATA when the file has none, EINVAL when its value does not decode,
+ * otherwise the getxattr() error (EOPNOTSUPP without kernel support).
+ */
 struct richacl *richacl_get_file(const char *path);
 struct richacl *richacl_get_fd(int fd);
+/* Store @acl with one setxattr() call; 0, or -1 with errno. */
 int richacl_set_file(const char *path, const struct richacl *acl);
 int richacl_set_fd(int fd, const struct richacl *acl);
 /* The acl of a file: its RichACL, or the one equivalent to its mode. */
@@ -230,7 +245,11 @@ mode_t richacl_mask_to_mode(unsigned int mask);
 /* The permission bits of the mode the file masks stand for. */
 mode_t richacl_masks_to_mode(const struct richacl *acl);
 
-/* richacl_max_masks.c: the largest masks that change no decision. */
+/*
+ * richacl_max_masks.c: set the masks to exactly what each file class can be
+ * granted by the entries (so enforcing them changes no decision); clears
+ * the masked and write_through flags.
+ */
 void richacl_compute_max_masks(struct richacl *acl);
 
 /* richacl_chmod.c: set the file masks from @mode (write_through, masked). */
@@ -249,7 +268,11 @@ struct richacl *richacl_from_mode(mode_t mode);
 /*
  * richacl_apply_masks.c: rewrite @acl into an acl without masks that
  * grants every process exactly what @acl with its masks grants it, for a
- * file owned by @owner.  0, or -1 with errno.
+ * file owned by @owner.  The result has neither the masked nor the
+ * write_through flag and carries its maximum masks; what directories pass
+ * on stays the same.  No-op for an acl without the masked flag.  0, or -1
+ * with errno (EINVAL: the result would have too many entries), @acl then
+ * unchanged.
  */
 int richacl_apply_masks(struct richacl *acl, uid_t owner);
 
@@ -259,7 +282,9 @@ int richacl_apply_masks(struct richacl *acl, uid_t owner);
  * parent's @dir_acl, or NULL with errno 0 when nothing is inherited.
  * richacl_inherit_inode() does what a filesystem does at create time:
  * with *@mode the create mode (file type and permission bits) and @umask,
- * it returns the new inode's acl (NULL when it has none) and sets *@mode.
+ * it returns the new inode's acl (NULL with errno 0 when it has none) and
+ * sets *@mode; on failure NULL with errno set, *@mode unchanged.
+ * Inherited acls come with their maximum masks.
  */
 struct richacl *richacl_inherit(const struct richacl *dir_acl, int isdir);
 struct richacl *richacl_inherit_inode(const struct richacl *dir_acl,
@@ -297,7 +322,8 @@ struct richacl_cred {
 /*
  * richacl_access.c: the permission check the kernel does, as a pure
  * function.  Returns the subset of @requested that @acl grants @cred on a
- * file owned by @owner:@group.
+ * file owned by @owner:@group.  The model the kernel is tested against;
+ * lib/richacl_access.c describes it.
  */
 unsigned int richacl_access(const struct richacl *acl, uid_t owner,
 			    gid_t group, const struct richacl_cred *cred,
