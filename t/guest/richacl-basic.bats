@@ -103,3 +103,16 @@ two"
 	expect_status 1
 	expect_output "setrichacl: f: Operation not permitted"
 }
+
+@test "a remount keeps RichACLs on: a deny entry still wins over the mode" {
+	echo data >f
+	setrichacl --set 'user:rtu1:r::deny,everyone@:r::allow' f
+	mount -o remount,rw "$RICHACL_MNT"
+	run stat -c %a f
+	expect_output 444
+	run as rtu1 cat f
+	expect_status 1
+	expect_output "cat: f: Permission denied"
+	run as rtu2 cat f
+	expect_output data
+}
