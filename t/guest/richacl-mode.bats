@@ -114,3 +114,12 @@ as() {
 	run stat -c '%a %Y' f
 	expect_output "604 981173106"
 }
+
+@test "setrichacl by the owner outside the file's group clears setgid" {
+	: >f
+	chown rtu1:rtg3 f
+	chmod 2660 f
+	as rtu1 setrichacl --set 'owner@:rwp::allow,group@:rw::allow,user:rtu2:r::allow' f
+	run stat -c %a f
+	expect_output 660
+}
