@@ -264,6 +264,7 @@ static void test_chmod(void)
 {
 	struct richacl *acl = parse("flags:a u:5:rwpxD::allow "
 				    "everyone@:r::allow");
+	mode_t mode;
 
 	richacl_chmod(acl, S_IFREG | 0750);
 	is_acl(acl, "flags:mwa owner:rwpx::mask group:rx::mask other:::mask "
@@ -273,6 +274,21 @@ static void test_chmod(void)
 	is_acl(acl, "flags:mwa owner:wpd::mask group:rwpxd::mask "
 	       "other:rx::mask u:5:rwpxD::allow everyone@:r::allow",
 	       "chmod of a directory sets delete_child");
+	richacl_free(acl);
+
+	/*
+	 * The example of the 2015 article: owner@ r and everyone@ rw, then
+	 * mode 0640.  Write-through gives the owner its mask (rwp), so the
+	 * owner keeps write, and the result says exactly mode 0640.
+	 */
+	acl = parse("owner@:r::allow everyone@:rwp::allow");
+	richacl_chmod(acl, S_IFREG | 0640);
+	is_acl(acl, "flags:mw owner:rwp::mask group:r::mask other:::mask "
+	       "owner@:r::allow everyone@:rwp::allow",
+	       "chmod 0640 of the article's example");
+	mode = S_IFREG;
+	ok(richacl_equiv_mode(acl, &mode) == 0 && mode == (S_IFREG | 0640),
+	   "... which is equivalent to mode 0640");
 	richacl_free(acl);
 }
 
@@ -463,7 +479,7 @@ static void test_equiv_mode_model(void)
 	};
 	static const char *const whos[] = { "owner@", "group@", "everyone@" };
 	static const char *const perms[] = { "r", "wp", "x", "w", "rwpx", "C" };
-	int bad = 0, equivalent = 0, n, i;
+	int bad = 0, bad_masks = 0, equivalent = 0, n, i;
 
 	for (n = 0; n < 3000; n++) {
 		char text[512] = "";
@@ -505,10 +521,19 @@ static void test_equiv_mode_model(void)
 				printf("# equiv_mode wrong (model %d): %s\n",
 				       want, text);
 		}
+		if (want) {
+			/* The max masks of an equivalent acl: its mode. */
+			richacl_compute_max_masks(acl);
+			if (richacl_masks_to_mode(acl) != (mode & 0777) &&
+			    !bad_masks++)
+				printf("# max masks not %o: %s\n",
+				       mode & 0777, text);
+		}
 		equivalent += want;
 		richacl_free(acl);
 	}
 	is_int(bad, 0, "equiv_mode matches the model, 3000 acls");
+	is_int(bad_masks, 0, "max masks of equivalent acls give the mode");
 	ok(equivalent > 300 && equivalent < 2700,
 	   "the model acls are a mix (%d equivalent)", equivalent);
 }

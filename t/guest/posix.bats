@@ -257,3 +257,54 @@ other::r--"
 	expect_output "644 rtu2:rtg3 d/f
 2755 rtu2:rtg3 d/sub"
 }
+
+@test "write access sets times to now; only the owner sets other times" {
+	: >f
+	chown rtu1 f
+	chmod 644 f
+	setfacl -m u:rtu2:rw f
+	as rtu2 touch f
+	run as rtu2 touch -d @0 f
+	expect_status 1
+	expect_output "touch: setting times of 'f': Operation not permitted"
+	run as rtu4 touch f
+	expect_status 1
+	expect_output "touch: cannot touch 'f': Permission denied"
+	as rtu1 touch -d @0 f
+	run stat -c %Y f
+	expect_output 0
+}
+
+@test "chown, and a write by another user, clear setuid and setgid" {
+	: >f
+	chmod 6755 f
+	chown rtu1 f
+	run stat -c '%a %U' f
+	expect_output "755 rtu1"
+	chmod 6777 f
+	as rtu2 bash -c 'echo x >>f'
+	run stat -c %a f
+	expect_output 777
+}
+
+@test "rename needs write on both directories and respects the sticky bit" {
+	mkdir d1 d2 s
+	chmod 777 d2
+	chmod 1777 s
+	as rtu1 bash -c ': >d2/f; : >s/f'
+	run as rtu1 mv d2/f d1/f
+	expect_status 1
+	expect_output "mv: cannot move 'd2/f' to 'd1/f': Permission denied"
+	run as rtu2 mv s/f s/g
+	expect_status 1
+	expect_output "mv: cannot move 's/f' to 's/g': Operation not permitted"
+	as rtu1 mv s/f d2/g
+	run ls d1 d2 s
+	expect_output "d1:
+
+d2:
+f
+g
+
+s:"
+}
