@@ -1,0 +1,91 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# RichACL directory permissions on a RichACL ext4 ($RICHACL_MNT): add_file
+# vs add_subdirectory, delete_child and the sticky bit, rename, and how
+# entries add up.  Users and groups: t/guest/README.
+
+load ../common
+
+setup() {
+	[ -n "${RICHACL_MNT-}" ] || skip "RICHACL_MNT is not mounted"
+	TESTDIR=$(mktemp -d "$RICHACL_MNT/dir.XXXXXX")
+	chmod 755 "$TESTDIR"
+	cd "$TESTDIR" || return 1
+	umask 022
+}
+
+# as USER CMD...: run CMD as USER with the user's groups (t/guest/README).
+declare -gA primary_group=([rtu1]=rtg1 [rtu2]=rtg2 [rtu3]=rtg3 [rtu4]=users)
+as() {
+	local user=$1; shift
+	setpriv --reuid="$user" --regid="${primary_group[$user]}" --init-groups "$@"
+}
+
+@test "add_file without add_subdirectory: files yes, directories no" {
+	mkdir d
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:wx::allow' d
+	run as rtu1 bash -c 'export LC_ALL=C; : >d/f && mkdir d/s'
+	expect_status 1
+	expect_output "mkdir: cannot create directory 'd/s': Permission denied"
+	[ -f d/f ] && [ ! -e d/s ]
+}
+
+@test "add_subdirectory without add_file: directories yes, files no" {
+	mkdir d
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:px::allow' d
+	run as rtu1 bash -c 'mkdir d/s && : >d/f'
+	expect_status 1
+	expect_output "bash: line 1: d/f: Permission denied"
+	[ -d d/s ] && [ ! -e d/f ]
+}
+
+@test "entries add up: read from a user entry, write from a group entry" {
+	echo data >f
+	setrichacl --set 'owner@:rwp::allow,user:rtu1:r::allow,group:rtg2:w::allow' f
+	# rtu1 is in rtg2 (not as primary group).
+	run as rtu1 bash -c 'exec 3<>f && read -r x <&3 && echo "$x"'
+	expect_output data
+	run as rtu2 bash -c 'exec 3<>f'
+	expect_status 1
+	expect_output "bash: line 1: f: Permission denied"
+}
+
+@test "everyone@ is truly everyone, the owner included" {
+	echo data >f
+	chown rtu1 f
+	setrichacl --set 'everyone@:r::allow' f
+	run as rtu1 cat f
+	expect_output data
+	run as rtu4 cat f
+	expect_output data
+}
+
+@test "the sticky bit still keeps others' files from delete_child" {
+	mkdir d
+	setrichacl --set 'everyone@:rwpxd::allow' d
+	chmod +t d
+	as rtu1 touch d/f
+	run as rtu2 rm -f d/f
+	expect_status 1
+	expect_output "rm: cannot remove 'd/f': Operation not permitted"
+	as rtu1 rm d/f
+}
+
+@test "rename needs delete_child at the source and add_file at the target" {
+	mkdir a b c
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:xd::allow' a
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:wx::allow' b
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:x::allow' c
+	touch a/f a/g
+	run as rtu1 mv a/f c/f
+	expect_status 1
+	expect_output "mv: cannot move 'a/f' to 'c/f': Permission denied"
+	as rtu1 mv a/f b/f
+	run ls a b
+	expect_output "a:
+g
+
+b:
+f"
+}
