@@ -31,7 +31,6 @@ examples() {
 	EOF
 	MAN_EXAMPLES_PRELUDE=$TESTDIR/prelude \
 		run "$RICHACL_SRCDIR/t/man-examples" "$RICHACL_SRCDIR/man/$1"
-	printf '# %s\n' "${lines[@]}"
 	expect_status 0
 	# A page whose examples need programs that are not built yet (the
 	# tools come from another branch) has skipped examples: say so.
@@ -85,6 +84,16 @@ examples() {
 }
 
 @test "librichacl.3 example program" {
+	# The library is written on several branches: until all are merged,
+	# the functions the program calls may be missing.
+	local f missing=""
+	for f in $(sed -n '/^\.\\" example file/,/^\.EE/p' \
+			"$RICHACL_SRCDIR/man/librichacl.3" |
+			grep -o 'richac[el]_[a-z_]*(' | tr -d '(' | sort -u); do
+		nm -D --defined-only "$RICHACL_BUILDDIR/lib/.libs/librichacl.so" |
+			grep -q " $f\$" || missing+=" $f"
+	done
+	[ -z "$missing" ] || skip "librichacl lacks$missing"
 	examples librichacl.3
 }
 
@@ -118,7 +127,7 @@ examples() {
 	.EE
 	.\" example
 	.EX
-	$ cat greeting; echo \e\-x \(aqa
+	$ cat greeting; echo \(aq\e\-x\(aq \(aqa
 	  b\(aq
 	hello
 	\e\-x a
@@ -126,7 +135,7 @@ examples() {
 	$ ls nofile
 	ls: cannot access \(aqnofile\(aq: No such file or directory
 	.EE
-	.\" example output: printf \(aq1\e\en\(aq
+	.\" example output: printf \(aq1\en\(aq
 	.EX
 	1
 	.EE
@@ -139,7 +148,7 @@ examples() {
 	run "$RICHACL_SRCDIR/t/man-examples" page.7
 	expect_status 0
 	expect_output "ok 1 page.7:7
-ok 2 page.7:18"
+ok 2 page.7:17"
 }
 
 @test "man-examples refuses an escape it cannot unescape" {
