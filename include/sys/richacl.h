@@ -186,6 +186,9 @@ int richace_is_same_identifier(const struct richace *a, const struct richace *b)
  * NULL; when the text is at fault, *@error (if not NULL) receives a
  * malloc'ed message naming the offending text and the reason, e.g.
  * "'everyone@:rwz::allow': invalid permission 'z'", and errno is EINVAL.
+ * Otherwise *@error is NULL and errno says what failed (ENOMEM).  The
+ * reasons are listed in lib/richacl_text_parse.c.  Numeric ids are
+ * decimal; a name is looked up unless the entry has the 'u' flag.
  */
 struct richacl *richacl_from_text(const char *text, unsigned int *given,
 				  char **error);
