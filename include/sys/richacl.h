@@ -208,18 +208,30 @@ char *richacl_mask_to_text(unsigned int mask, unsigned int options);
 
 /* ---- richacl_xattr.c: the system.richacl value ---- */
 
-/* Encode; returns a malloc'ed buffer and its size in *@size. */
+/*
+ * Encode; returns a malloc'ed buffer and its size in *@size.  NULL with
+ * errno EINVAL when @acl breaks a rule richacl_from_xattr() checks (so
+ * every encoded value decodes), or ENOMEM.
+ */
 void *richacl_to_xattr(const struct richacl *acl, size_t *size);
-/* Decode and validate; NULL with errno EINVAL for an invalid value. */
+/*
+ * Decode and validate; NULL with errno EINVAL for an invalid value (never
+ * reads beyond @size), or ENOMEM.
+ */
 struct richacl *richacl_from_xattr(const void *value, size_t size);
 /* Size richacl_to_xattr() will produce. */
 size_t richacl_xattr_size(const struct richacl *acl);
 
 /* ---- richacl_file.c: files ---- */
 
-/* NULL with errno ENODATA when the file has no RichACL. */
+/*
+ * The RichACL of a file (symlinks followed) or open file.  NULL with errno
+ * ENODATA when the file has none, EINVAL when its value does not decode,
+ * otherwise the getxattr() error (EOPNOTSUPP without kernel support).
+ */
 struct richacl *richacl_get_file(const char *path);
 struct richacl *richacl_get_fd(int fd);
+/* Store @acl with one setxattr() call; 0, or -1 with errno. */
 int richacl_set_file(const char *path, const struct richacl *acl);
 int richacl_set_fd(int fd, const struct richacl *acl);
 /* The acl of a file: its RichACL, or the one equivalent to its mode. */

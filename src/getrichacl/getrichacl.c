@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * getrichacl: show the RichACL of files, or what it grants a user.
+ *
+ * Exit status: 0 when every file was shown, 1 when some file failed, 2 on
+ * bad usage.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <grp.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sys/richacl.h"
+
+static const char *progname = "getrichacl";
+
+/* Options without a short form. */
+enum {
+	OPT_FULL = 256,
+	OPT_RAW,
+	OPT_UNALIGNED,
+	OPT_NUMERIC_IDS,
+};
+
+static const struct option long_options[] = {
+	{ "long",	 no_argument,	    NULL, 'l' },
+	{ "full",	 no_argument,	    NULL, OPT_FULL },
+	{ "raw",	 no_argument,	    NULL, OPT_RAW },
+	{ "unaligned",	 no_argument,	    NULL, OPT_UNALIGNED },
+	{ "numeric-ids", no_argument,	    NULL, OPT_NUMERIC_IDS },
+	{ "access",	 optional_argument, NULL, 'a' },
+	{ "version",	 no_argument,	    NULL, 'v' },
+	{ "help",	 no_argument,	    NULL, 'h' },
+	{ NULL,		 0,		    NULL, 0 }
+};
+
+/* The text options each display option adds. */
+static const struct {
+	int opt;
+	unsigned int text_options;
+} text_option_map[] = {
+	{ 'l',		   RICHACL_TEXT_LONG },
+	{ OPT_FULL,	   RICHACL_TEXT_FULL },
+	{ OPT_RAW,	   RICHACL_TEXT_FULL | RICHACL_TEXT_SHOW_MASKS },
+	{ OPT_UNALIGNED,   RICHACL_TEXT_UNALIGNED },
+	{ OPT_NUMERIC_IDS, RICHACL_TEXT_NUMERIC_IDS },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "Usage: %s [OPTION]... FILE...\n", progname);
+}
+
+static void help(void)
+{
+	usage(stdout);
+	fputs(
+"Show the RichACL of each FILE; a file without one is shown with the ACL\n"
+"its mode bits stand for.  By default the effective ACL (file masks\n"
+"applied) is shown.\n"
+"\n"
+"  -l, --long             long permission and flag names\n"
+"      --full             also show the permissions always granted (a, c, S)\n"
+"      --raw              show the stored ACL and its file masks\n"
+"      --unaligned        do not align the columns\n"
+"      --numeric-ids      show user and group ids, not names\n"
+"  -a, --access[=USER[:GROUP:...]]  show the permissions granted to USER\n"
+"                         (name or id) as a member of its primary group and\n"
+"                         of GROUPs (default: USER's groups); without USER,\n"
+"                         to the caller\n"
+"  -v, --version          print the version and exit\n"
+"  -h, --help             print this help and exit\n"
+"\n"
+"Exit status: 0 if all is well, 1 if a file could not be shown, 2 on bad\n"
+"usage.\n", stdout);
+}
+
+static void bad_usage(void)
+{
+	usage(stderr);
+	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
+	exit(2);
+}
+
+static void file_error(const char *path)
+{
+	if (errno == EOPNOTSUPP)
+		fprintf(stderr, "%s: %s: file has a POSIX ACL\n", progname,
+			path);
+	else
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+			strerror(errno));
+}
+
+/* A decimal id without sign or trailing garbage; -1 when @s is not one. */
+static long long parse_id(const char *s)
+{
+	unsigned long long id;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	id = strtoull(s, &end, 10);
+	if (*end || errno || id >= (unsigned int)-1)
+		return -1;
+	return id;
+}
+
+/* Who --access asks for; owns @groups. */
+struct who {
+	struct richacl_cred cred;
+	gid_t *groups;
+};
+
+/* The caller: effective uid, gid and supplementary groups. */
+static int caller_cred(struct who *who)
+{
+	int n = getgroups(0, NULL);
+
+	if (n < 0)
+		return -1;
+	who->groups = calloc(n ? n : 1, sizeof(gid_t));
+	if (!who->groups)
+		return -1;
+	n = getgroups(n, who->groups);
+	if (n < 0)
+		return -1;
+	who->cred.uid = geteuid();
+	who->cred.gid = getegid();
+	who->cred.groups = who->groups;
+	who->cred.ngroups = n;
+	return 0;
+}
+
+/* A group name or id, or -1 with a message. */
+static long long lookup_group(const char *name)
+{
+	struct group *gr = getgrnam(name);
+	long long id;
+
+	if (gr)
+		return gr->gr_gid;
+	id = parse_id(name);
+	if (id < 0)
+		fprintf(stderr, "%s: unknown group '%s'\n", progname, name);
+	return id;
+}
+
+/* The user groups of the passwd entry @pw (getgrouplist). */
+static int user_groups(struct who *who, const struct passwd *pw)
+{
+	int n = 16;
+
+	for (;;) {
+		int got = n;
+		gid_t *groups = realloc(who->groups, n * sizeof(gid_t));
+
+		if (!groups)
+			return -1;
+		who->groups = groups;
+		if (getgrouplist(pw->pw_name, pw->pw_gid, groups, &got) >= 0) {
+			who->cred.groups = groups;
+			who->cred.ngroups = got;
+			return 0;
+		}
+		if (got <= n)
+			got = 2 * n;
+		n = got;
+	}
+}
+
+/*
+ * Parse "USER[:GROUP:...]": USER (name or id) with its primary group, and
+ * the GROUPs as supplementary groups; with no GROUP, USER's groups.  A
+ * numeric USER without a passwd entry has no primary group.  Returns 0, or
+ * -1 after a message.
+ */
+static int parse_who(struct who *who, char *arg)
+{
+	char *user = strsep(&arg, ":");
+	struct passwd *pw = getpwnam(user);
+	long long id;
+
+	if (!pw) {
+		id = parse_id(user);
+		if (id < 0) {
+			fprintf(stderr, "%s: unknown user '%s'\n", progname,
+				user);
+			return -1;
+		}
+		pw = getpwuid(id);
+		who->cred.uid = id;
+	} else {
+		who->cred.uid = pw->pw_uid;
+	}
+	who->cred.gid = pw ? pw->pw_gid : (gid_t)-1;
+	if (!arg) {
+		if (pw && user_groups(who, pw)) {
+			perror(progname);
+			return -1;
+		}
+		return 0;
+	}
+	while (arg) {
+		char *name = strsep(&arg, ":");
+		gid_t *groups;
+
+		id = lookup_group(name);
+		if (id < 0)
+			return -1;
+		groups = realloc(who->groups,
+				 (who->cred.ngroups + 1) * sizeof(gid_t));
+		if (!groups) {
+			perror(progname);
+			return -1;
+		}
+		who->groups = groups;
+		groups[who->cred.ngroups++] = id;
+		who->cred.groups = groups;
+	}
+	return 0;
+}
+
+/* Show the acl of @path (or, with @who, what it grants); 0 or -1. */
+static int show(const char *path, unsigned int text_options,
+		const struct who *who)
+{
+	struct richacl *acl;
+	struct stat st;
+	char *text = NULL;
+	int ret = -1;
+
+	if (stat(path, &st))
+		goto fail;
+	acl = richacl_get_or_from_mode(path, NULL);
+	if (!acl)
+		goto fail;
+	if (S_ISDIR(st.st_mode))
+		text_options |= RICHACL_TEXT_DIRECTORY;
+	if (who) {
+		unsigned int mask = richacl_access(acl, st.st_uid, st.st_gid,
+						   &who->cred,
+						   RICHACE_VALID_MASK);
+
+		text = richacl_mask_to_text(mask, text_options |
+						  RICHACL_TEXT_UNALIGNED);
+		if (text)
+			printf("%s  %s\n", *text ? text : "-", path);
+	} else {
+		if (!(text_options & RICHACL_TEXT_SHOW_MASKS) &&
+		    richacl_apply_masks(acl, st.st_uid))
+			goto fail_free;
+		text = richacl_to_text(acl, text_options);
+		if (text)
+			printf("%s:\n%s\n", path, text);
+	}
+	if (text)
+		ret = 0;
+	free(text);
+fail_free:
+	richacl_free(acl);
+fail:
+	if (ret)
+		file_error(path);
+	return ret;
+}
+
+int main(int argc, char *argv[])
+{
+	unsigned int text_options = 0;
+	struct who who = { .groups = NULL };
+	char *access = NULL;
+	int want_access = 0;
+	int status = 0;
+	int opt;
+	size_t n;
+
+	while ((opt = getopt_long(argc, argv, "la::vh", long_options,
+				  NULL)) != -1) {
+		switch (opt) {
+		case 'a':
+			want_access = 1;
+			access = optarg;
+			/* Accept "-a=USER" like "--access=USER". */
+			if (access && *access == '=')
+				access++;
+			break;
+		case 'v':
+			printf("%s (%s) %s\n", progname, PACKAGE_NAME,
+			       PACKAGE_VERSION);
+			return 0;
+		case 'h':
+			help();
+			return 0;
+		case '?':
+			bad_usage();
+			break;
+		default:
+			for (n = 0; n < sizeof(text_option_map) /
+					sizeof(*text_option_map); n++)
+				if (text_option_map[n].opt == opt)
+					text_options |=
+						text_option_map[n].text_options;
+			break;
+		}
+	}
+	if (optind == argc)
+		bad_usage();
+	if (want_access) {
+		int ret = access ? parse_who(&who, access) : caller_cred(&who);
+
+		if (ret) {
+			if (!access)
+				perror(progname);
+			free(who.groups);
+			return 2;
+		}
+	}
+
+	for (; optind < argc; optind++)
+		if (show(argv[optind], text_options,
+			 want_access ? &who : NULL))
+			status = 1;
+	free(who.groups);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "%s: write error: %s\n", progname,
+			strerror(errno));
+		status = 1;
+	}
+	return status;
+}

@@ -1,0 +1,279 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# getrichacl: what it shows for files with and without a RichACL.
+
+load tools
+
+# mkfile NAME MODE: a regular file with exactly that mode (umask aside).
+mkfile() {
+	: > "$1" && chmod "$2" "$1"
+}
+
+mkdir_mode() {
+	mkdir "$1" && chmod "$2" "$1"
+}
+
+@test "a file of mode 0755 without a RichACL shows the acl of its mode" {
+	mkfile f 0755
+	run getrichacl f
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'f:' \
+		'    owner@:rwpx---------::allow' \
+		' everyone@:r--x---------::allow' \
+		'')"
+}
+
+@test "mode 0640" {
+	mkfile g 0640
+	run getrichacl g
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'g:' \
+		' owner@:rwp----------::allow' \
+		' group@:r------------::allow' \
+		'')"
+}
+
+@test "mode 0644 and mode 0600" {
+	mkfile a 0644
+	mkfile b 0600
+	run getrichacl a b
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'a:' \
+		'    owner@:rwp----------::allow' \
+		' everyone@:r------------::allow' \
+		'' \
+		'b:' \
+		' owner@:rwp----------::allow' \
+		'')"
+}
+
+@test "--raw shows the stored masks and sixteen columns (mode 0604)" {
+	mkfile f 0604
+	run getrichacl --raw f
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'f:' \
+		'     owner:rwp-------------::mask' \
+		'     group:----------------::mask' \
+		'     other:r---------------::mask' \
+		'    owner@:rwp-------------::allow' \
+		'    group@:r---------------::deny' \
+		' everyone@:r---------------::allow' \
+		'')"
+}
+
+@test "--full shows the always allowed permissions too" {
+	mkfile f 0640
+	run getrichacl --full f
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'f:' \
+		' owner@:rwp-------------::allow' \
+		' group@:r---------------::allow' \
+		'')"
+}
+
+@test "a directory shows delete_child with write" {
+	mkdir_mode d 0755
+	run getrichacl d
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'd:' \
+		'    owner@:rwpxd--------::allow' \
+		' everyone@:r--x---------::allow' \
+		'')"
+}
+
+@test "--long uses long names; directories their own ones" {
+	mkfile f 0640
+	mkdir_mode d 0750
+	run getrichacl --long f d
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'f:' \
+		' owner@:read_data/write_data/append_data::allow' \
+		' group@:read_data::allow' \
+		'' \
+		'd:' \
+		' owner@:list_directory/add_file/add_subdirectory/execute/delete_child::allow' \
+		' group@:list_directory/execute::allow' \
+		'')"
+	run getrichacl -l f
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'f:' \
+		' owner@:read_data/write_data/append_data::allow' \
+		' group@:read_data::allow' \
+		'')"
+}
+
+@test "--unaligned drops the justification and the padding" {
+	mkfile f 0755
+	run getrichacl --unaligned f
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'f:' \
+		'owner@:rwpx::allow' \
+		'everyone@:rx::allow' \
+		'')"
+}
+
+@test "--access shows what the caller may do" {
+	mkfile f 0640
+	mkdir_mode d 0751
+	run getrichacl --access f d
+	expect_status 0
+	expect_output "$(printf '%s\n' 'rwp  f' 'rwpxd  d')"
+	run getrichacl -a f
+	expect_status 0
+	expect_output 'rwp  f'
+}
+
+@test "--access=USER shows what another user may do, - for nothing" {
+	mkfile f 0640
+	mkfile g 0604
+	mkdir_mode d 0751
+	run getrichacl --access=nobody f g d
+	expect_status 0
+	expect_output "$(printf '%s\n' '-  f' 'r  g' 'x  d')"
+	run getrichacl -a=nobody g
+	expect_status 0
+	expect_output 'r  g'
+	run getrichacl -anobody g
+	expect_status 0
+	expect_output 'r  g'
+	run getrichacl --access=65534 --long d
+	expect_status 0
+	expect_output 'execute  d'
+}
+
+@test "--access=USER:GROUP counts USER as a member of GROUP" {
+	mkfile f 0640
+	chgrp daemon f
+	run getrichacl --access=nobody:daemon f
+	expect_status 0
+	expect_output 'r  f'
+	run getrichacl --access=nobody:1 f
+	expect_status 0
+	expect_output 'r  f'
+	run getrichacl --access=nobody:root f
+	expect_status 0
+	expect_output '-  f'
+}
+
+@test "--access with an unknown user or group is a usage error" {
+	mkfile f 0640
+	run getrichacl --access=no-such-user-here f
+	expect_status 2
+	expect_output "getrichacl: unknown user 'no-such-user-here'"
+	run getrichacl --access=nobody:no-such-group-here f
+	expect_status 2
+	expect_output "getrichacl: unknown group 'no-such-group-here'"
+}
+
+@test "a missing file is an error; the other files are still shown" {
+	mkfile f 0600
+	run getrichacl nofile f
+	expect_status 1
+	expect_output "$(printf '%s\n' \
+		'getrichacl: nofile: No such file or directory' \
+		'f:' \
+		' owner@:rwp----------::allow' \
+		'')"
+	run getrichacl --access f nofile
+	expect_status 1
+	expect_output "$(printf '%s\n' 'rwp  f' \
+		'getrichacl: nofile: No such file or directory')"
+}
+
+@test "usage errors exit with status 2" {
+	run getrichacl
+	expect_status 2
+	expect_output "$(printf '%s\n' 'Usage: getrichacl [OPTION]... FILE...' \
+		"Try 'getrichacl --help' for more information.")"
+	run getrichacl --no-such-option f
+	expect_status 2
+	[ "${lines[0]}" = "getrichacl: unrecognized option '--no-such-option'" ]
+	[ "${lines[1]}" = 'Usage: getrichacl [OPTION]... FILE...' ]
+}
+
+@test "--help lists every option, --version the version" {
+	run getrichacl --help
+	expect_status 0
+	[ "${lines[0]}" = 'Usage: getrichacl [OPTION]... FILE...' ]
+	for opt in '-l, --long' '    --full' '    --raw' '    --unaligned' \
+		   '    --numeric-ids' '-a, --access[=USER[:GROUP:...]]' \
+		   '-v, --version' '-h, --help'; do
+		printf '%s\n' "${lines[@]}" | grep -qF -- "  $opt " ||
+			{ echo "# missing: $opt" >&2; return 1; }
+	done
+	run getrichacl -h
+	expect_status 0
+	[ "${lines[0]}" = 'Usage: getrichacl [OPTION]... FILE...' ]
+	run getrichacl --version
+	expect_status 0
+	[[ $output =~ ^getrichacl\ \(richacl\)\ [0-9] ]]
+	run getrichacl -v
+	expect_status 0
+	[[ $output =~ ^getrichacl\ \(richacl\)\ [0-9] ]]
+}
+
+@test "a file with a POSIX ACL is an error" {
+	command -v setfacl >/dev/null || skip "setfacl (package acl) not installed"
+	mkfile f 0640
+	setfacl -m u:nobody:r f || skip "no POSIX ACL support here"
+	mkfile g 0600
+	run getrichacl f g
+	expect_status 1
+	expect_output "$(printf '%s\n' \
+		'getrichacl: f: file has a POSIX ACL' \
+		'g:' \
+		' owner@:rwp----------::allow' \
+		'')"
+	mkdir d
+	setfacl -d -m u:nobody:r d
+	run getrichacl --access d
+	expect_status 1
+	expect_output 'getrichacl: d: file has a POSIX ACL'
+}
+
+@test "a stored acl: masks applied by default, as stored with --raw" {
+	need_richacl
+	mkfile f 0640
+	setrichacl --set 'owner:rwp::mask group:r::mask other:::mask
+		user:nobody:rw::allow everyone@:r::allow flags:m' f
+	run getrichacl f
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'f:' \
+		'       owner@:rwp----------::allow' \
+		'  user:nobody:r------------::allow' \
+		'       group@:r------------::allow' \
+		'' )"
+	run getrichacl --raw --numeric-ids f
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'f:' \
+		'   flags:m' \
+		'   owner:rwp-------------::mask' \
+		'   group:r---------------::mask' \
+		'   other:----------------::mask' \
+		' user:65534:rw--------------::allow' \
+		' everyone@:r---------------::allow' \
+		'' )"
+}
+
+@test "--access of a stored acl" {
+	need_richacl
+	mkfile f 0600
+	setrichacl --set 'user:nobody:rx::allow owner@:rwp::allow' f
+	run getrichacl --access=nobody f
+	expect_status 0
+	expect_output 'rx  f'
+	run getrichacl --access f
+	expect_status 0
+	expect_output 'rwp  f'
+}
