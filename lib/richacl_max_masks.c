@@ -1,93 +1,43 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The largest file masks of an acl: for each file class (owner, group,
- * other), the permissions some process in that class can be granted by the
- * entries.  With these masks, enforcing the masks changes no decision, and
- * the masks (through richacl_masks_to_mode()) give the mode that ls shows.
+ * The maximum file masks of an acl: for each file class (owner, group,
+ * other), exactly the permissions that some process of that class can be
+ * granted by the entries.  Enforcing these masks changes no decision, and
+ * through richacl_masks_to_mode() they give the mode that ls shows.
  */
 #include "sys/richacl.h"
 
-/* How surely an entry applies to the process a walk is made for. */
-enum match {
-	MATCH_NO,	/* never */
-	MATCH_MAY,	/* for some processes of the class, not for others */
-	MATCH_MUST,	/* always */
-};
-
-typedef enum match (*match_fn)(const struct richace *ace,
-			       const struct richace *who);
-
 /*
- * The owner matches owner@ and everyone@.  Any other entry may match the
- * owner too: the owner can be in the owning group (group@), be the user of a
- * user entry, or be a member of the group of a group entry.  So an allow
- * entry of any kind can raise the owner mask, and only owner@ and everyone@
- * deny entries surely take a permission away from the owner.
+ * The permissions the entries grant a process that matches everyone@,
+ * owner@ when @owner, the entries of identifier @who (if not NULL), and no
+ * other entry: for each permission, the first matching entry that names it
+ * decides.  Walking from the last entry to the first, an allow sets its
+ * permissions and a deny clears them, so the earliest entry wins.
  */
-static enum match match_owner(const struct richace *ace,
-			      const struct richace *who)
-{
-	(void)who;
-	if (richace_is_owner(ace) || richace_is_everyone(ace))
-		return MATCH_MUST;
-	return MATCH_MAY;
-}
-
-/*
- * A process of the group class is not the owner and matches group@ or some
- * user or group entry.  The walk is made once for each such identifier @who,
- * for a process that matches @who and everyone@ and nothing else; any other
- * process of the class matches more entries, and every permission it is
- * granted first by some entry is also granted to the process that matches
- * only that entry's identifier (it sees a subset of the earlier entries).
- */
-static enum match match_group_class(const struct richace *ace,
-				    const struct richace *who)
-{
-	if (richace_is_everyone(ace) || richace_is_same_identifier(ace, who))
-		return MATCH_MUST;
-	return MATCH_NO;
-}
-
-/* The other class matches everyone@ only. */
-static enum match match_other(const struct richace *ace,
-			      const struct richace *who)
-{
-	(void)who;
-	return richace_is_everyone(ace) ? MATCH_MUST : MATCH_NO;
-}
-
-/*
- * The permissions some process described by @match and @who can be granted.
- * Walking from the last entry to the first, an entry that may match can
- * grant its permissions (if it is the first to decide them); a deny entry
- * that surely matches takes its permissions away again, since it decides
- * them before any later entry could.
- */
-static unsigned int max_granted(const struct richacl *acl, match_fn match,
-				const struct richace *who)
+static unsigned int granted(const struct richacl *acl, int owner,
+			    const struct richace *who)
 {
 	unsigned int mask = 0;
 	unsigned int n;
 
 	for (n = acl->a_count; n > 0; n--) {
 		const struct richace *ace = &acl->a_entries[n - 1];
-		enum match m;
 
 		if (richace_is_inherit_only(ace))
 			continue;
-		m = match(ace, who);
-		if (m == MATCH_NO)
+		if (!richace_is_everyone(ace) &&
+		    !(owner && richace_is_owner(ace)) &&
+		    !(who && richace_is_same_identifier(ace, who)))
 			continue;
 		if (richace_is_allow(ace))
 			mask |= ace->e_mask;
-		else if (richace_is_deny(ace) && m == MATCH_MUST)
+		else if (richace_is_deny(ace))
 			mask &= ~ace->e_mask;
 	}
 	return mask;
 }
 
-/* Is @ace the first effective entry in @acl that names its identifier? */
+/* Is entry @index the first effective entry of its identifier? */
 static int first_of_its_who(const struct richacl *acl, unsigned int index)
 {
 	const struct richace *ace = &acl->a_entries[index];
@@ -103,46 +53,54 @@ static int first_of_its_who(const struct richacl *acl, unsigned int index)
 	return 1;
 }
 
-/*
- * The group mask: the union of what each identifier of the group class can
- * be granted.  The owning group always counts, with or without a group@
- * entry, so that a mode-equivalent acl gives exactly its mode.
+/**
+ * richacl_compute_max_masks - set the file masks to what the entries grant
+ *
+ * A process matches some of the entries: the owner matches owner@ and
+ * everyone@, every process matches everyone@, and a process may match
+ * group@ (when in the owning group) and any user or group entries.  The
+ * owner class is the owner, the group class the other processes that are
+ * in the owning group or match a user or group entry, the other class the
+ * rest.  Each mask is the union of what the processes of its class are
+ * granted; inherit-only entries do not count.
+ *
+ * It suffices to look at one process for each identifier: the one that
+ * matches the entries of that identifier besides those every process of
+ * the class matches.  A process that matches more is granted each of its
+ * permissions by some first entry; the process for that entry's identifier
+ * matches that entry and only a subset of the entries before it, so it is
+ * granted the permission too.  This is why user and group entries (and
+ * group@) raise the owner mask: the owner may be that user, or a member
+ * of that group.  And since a user or group entry need not match the owner,
+ * or every process of the group class, its deny entries lower those masks
+ * only for the process of its own identifier.
+ *
+ * For an acl equivalent to a mode, the masks are exactly that mode.
+ * Clears RICHACL_MASKED and RICHACL_WRITE_THROUGH: the acl grants what its
+ * entries say, and the masks describe it.
  */
-static unsigned int max_group_mask(const struct richacl *acl)
+void richacl_compute_max_masks(struct richacl *acl)
 {
 	const struct richace group = {
 		.e_flags = RICHACE_SPECIAL_WHO,
 		.e_id = RICHACE_GROUP_SPECIAL_ID,
 	};
-	unsigned int mask = max_granted(acl, match_group_class, &group);
 	unsigned int n;
+
+	acl->a_owner_mask = granted(acl, 1, NULL) | granted(acl, 1, &group);
+	/* The owning group counts with or without a group@ entry. */
+	acl->a_group_mask = granted(acl, 0, &group);
+	acl->a_other_mask = granted(acl, 0, NULL);
 
 	for (n = 0; n < acl->a_count; n++) {
 		const struct richace *ace = &acl->a_entries[n];
 
 		if (richace_is_inherit_only(ace) || richace_is_owner(ace) ||
-		    richace_is_group(ace) || richace_is_everyone(ace))
+		    richace_is_group(ace) || richace_is_everyone(ace) ||
+		    !first_of_its_who(acl, n))
 			continue;
-		if (first_of_its_who(acl, n))
-			mask |= max_granted(acl, match_group_class, ace);
+		acl->a_owner_mask |= granted(acl, 1, ace);
+		acl->a_group_mask |= granted(acl, 0, ace);
 	}
-	return mask;
-}
-
-/**
- * richacl_compute_max_masks - set the file masks to what the entries grant
- *
- * Each mask becomes the set of permissions that some process of its class
- * can be granted by the entries (inherit-only entries do not count): an
- * upper bound of what the class is granted, and no larger than it needs to
- * be.  For an acl equivalent to a mode, the masks are exactly that mode.
- * Clears RICHACL_MASKED and RICHACL_WRITE_THROUGH: the masks of the result
- * take nothing away, so the acl grants what its entries say.
- */
-void richacl_compute_max_masks(struct richacl *acl)
-{
-	acl->a_owner_mask = max_granted(acl, match_owner, NULL);
-	acl->a_group_mask = max_group_mask(acl);
-	acl->a_other_mask = max_granted(acl, match_other, NULL);
 	acl->a_flags &= ~(RICHACL_MASKED | RICHACL_WRITE_THROUGH);
 }

@@ -205,6 +205,10 @@ static inline void ace_string(const struct richace *ace, char *out)
 		strcpy(who, "group@");
 	else if (richace_is_everyone(ace))
 		strcpy(who, "everyone@");
+	else if (ace->e_who)
+		snprintf(who, sizeof(who), "%s:%s",
+			 ace->e_flags & RICHACE_IDENTIFIER_GROUP ? "g" : "u",
+			 ace->e_who);
 	else if (ace->e_flags & RICHACE_IDENTIFIER_GROUP)
 		snprintf(who, sizeof(who), "g:%u", ace->e_id);
 	else

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Private to librichacl: acl editing helpers of richacl_apply_masks().
+ *
+ * Entries are addressed by index, since inserting an entry may move the
+ * entry array.  "Effective" entries are those the access check looks at:
+ * allow and deny entries that are not inherit-only.  The helpers never
+ * change inherit-only entries; an inheritable entry whose permissions must
+ * change is split into an unchanged inherit-only copy and an effective
+ * entry without inheritance flags.
+ */
+#ifndef RICHACL_COMPAT_H
+#define RICHACL_COMPAT_H
+
+#include "sys/richacl.h"
+
+/* The flags that say who an entry is for. */
+#define COMPAT_WHO_FLAGS	(RICHACE_SPECIAL_WHO | \
+				 RICHACE_IDENTIFIER_GROUP | \
+				 RICHACE_UNMAPPED_WHO)
+
+/* Does the access check look at @ace? */
+int compat_is_effective(const struct richace *ace);
+
+/* Does @ace only ever match the owner (owner@, or user:@owner)? */
+int compat_is_owner_entry(const struct richace *ace, uid_t owner);
+
+/* A who template for owner@, group@ or everyone@ (@id: a special id). */
+struct richace compat_special_who(unsigned int id);
+
+/*
+ * Give the effective entry at *@index the permissions @mask.  An
+ * inheritable entry is split first: an inherit-only copy with the old
+ * permissions stays at *@index and *@index moves to the effective entry.
+ * Entries left without permissions stay until compat_remove_empty().
+ * 0, or -1 with errno.
+ */
+int compat_change_mask(struct richacl *acl, unsigned int *index,
+		       unsigned int mask);
+
+/*
+ * Insert an effective @type entry for the principal of @who (which may be
+ * an entry of @acl) with permissions @mask before @index.  0, or -1 with
+ * errno.
+ */
+int compat_insert(struct richacl *acl, unsigned int index,
+		  const struct richace *who, unsigned short type,
+		  unsigned int mask);
+
+/* The index of a trailing effective everyone@ allow entry, or -1. */
+int compat_trailing_everyone(const struct richacl *acl);
+
+/* Delete the effective, non-inheritable entries without permissions. */
+void compat_remove_empty(struct richacl *acl);
+
+#endif /* RICHACL_COMPAT_H */

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Property test of richacl_apply_masks(): for many random masked acls, the
+ * acl with the masks applied grants every kind of process exactly what the
+ * masked acl grants it (richacl_access() is the judge).
+ *
+ * The acls draw their entries from small pools of users and groups so that
+ * entries meet the same processes often; permissions, types, inheritance
+ * flags and masks are random.  One TAP line per property.
+ *
+ * Environment: RICHACL_PROP_SEED (default 1), RICHACL_PROP_CASES (default
+ * 20000).  A failure prints the seed and case number, the acl, the process
+ * and both answers.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "sys/richacl.h"
+#include "tap.h"
+#include "acl_build.h"
+
+#define OWNER	1
+#define GROUP	10
+
+/* The processes: one of each kind the access check tells apart. */
+static const gid_t g_20[] = { 20 };
+static const gid_t g_10_30[] = { 10, 30 };
+static const gid_t g_30[] = { 30 };
+static const struct process {
+	const char *name;
+	struct richacl_cred cred;
+} processes[] = {
+	{ "the owner", { OWNER, 99, NULL, 0 } },
+	{ "the owner in the owning group and group 20",
+	  { OWNER, GROUP, g_20, 1 } },
+	{ "the owner in group 30", { OWNER, 99, g_30, 1 } },
+	{ "named user 2", { 2, 99, NULL, 0 } },
+	{ "named user 3 in group 30", { 3, 30, NULL, 0 } },
+	{ "uid 4 in the owning group", { 4, GROUP, NULL, 0 } },
+	{ "uid 4 in group 20", { 4, 20, NULL, 0 } },
+	{ "uid 2 in groups 20, 10 and 30", { 2, 20, g_10_30, 2 } },
+	{ "a stranger", { 5, 99, NULL, 0 } },
+};
+#define NPROCESSES (sizeof(processes) / sizeof(processes[0]))
+
+/* xorshift64*: small, fast, and the same everywhere. */
+static uint64_t rng_state;
+
+static uint32_t rnd(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return (uint32_t)((rng_state * 0x2545F4914F6CDD1DULL) >> 32);
+}
+
+/* 1 with probability @percent %. */
+static int chance(unsigned int percent)
+{
+	return rnd() % 100 < percent;
+}
+
+/* A random set of permissions, mostly from the ones that matter most. */
+static unsigned int random_perms(void)
+{
+	static const unsigned int bits[] = {
+		RICHACE_READ_DATA, RICHACE_WRITE_DATA, RICHACE_APPEND_DATA,
+		RICHACE_EXECUTE, RICHACE_READ_ATTRIBUTES, RICHACE_READ_ACL,
+		RICHACE_SYNCHRONIZE, RICHACE_DELETE, RICHACE_WRITE_ACL,
+	};
+	unsigned int mask = 0, n;
+
+	for (n = 0; n < sizeof(bits) / sizeof(bits[0]); n++)
+		if (chance(40))
+			mask |= bits[n];
+	if (chance(5))
+		mask |= rnd() & RICHACE_VALID_MASK;
+	return mask;
+}
+
+static void random_entry(struct richacl *acl)
+{
+	static const unsigned int users[] = { OWNER, 2, 3 };
+	static const unsigned int groups[] = { GROUP, 20, 30 };
+	struct richace *ace = richacl_insert_entry(acl, acl->a_count);
+	unsigned int kind = rnd() % 100;
+
+	if (!ace)
+		abort();
+	if (kind < 15) {
+		ace->e_flags = RICHACE_SPECIAL_WHO;
+		ace->e_id = RICHACE_OWNER_SPECIAL_ID;
+	} else if (kind < 30) {
+		ace->e_flags = RICHACE_SPECIAL_WHO;
+		ace->e_id = RICHACE_GROUP_SPECIAL_ID;
+	} else if (kind < 50) {
+		ace->e_flags = RICHACE_SPECIAL_WHO;
+		ace->e_id = RICHACE_EVERYONE_SPECIAL_ID;
+	} else if (kind < 72) {
+		ace->e_id = users[rnd() % 3];
+	} else if (kind < 96) {
+		ace->e_flags = RICHACE_IDENTIFIER_GROUP;
+		ace->e_id = groups[rnd() % 3];
+	} else if (richace_set_unmapped_who(ace, "nobody@EXAMPLE.COM",
+					    chance(50))) {
+		abort();
+	}
+	ace->e_type = chance(40) ? RICHACE_ACCESS_DENIED_ACE_TYPE :
+				   RICHACE_ACCESS_ALLOWED_ACE_TYPE;
+	ace->e_mask = random_perms();
+	if (chance(15))
+		ace->e_flags |= RICHACE_FILE_INHERIT_ACE |
+				RICHACE_DIRECTORY_INHERIT_ACE;
+	else if (chance(10))
+		ace->e_flags |= RICHACE_FILE_INHERIT_ACE |
+				RICHACE_INHERIT_ONLY_ACE;
+	if (chance(10))
+		ace->e_flags |= RICHACE_INHERITED_ACE;
+}
+
+static struct richacl *random_acl(void)
+{
+	struct richacl *acl = richacl_alloc(0);
+	unsigned int count = rnd() % 8, n;
+
+	if (!acl)
+		abort();
+	for (n = 0; n < count; n++)
+		random_entry(acl);
+	acl->a_flags = RICHACL_MASKED;
+	if (chance(50))
+		acl->a_flags |= RICHACL_WRITE_THROUGH;
+	if (chance(10))
+		acl->a_flags |= RICHACL_AUTO_INHERIT;
+	acl->a_owner_mask = random_perms();
+	acl->a_group_mask = random_perms();
+	acl->a_other_mask = random_perms();
+	return acl;
+}
+
+/* The entries directories pass on, ignoring the inherit-only flag. */
+static int same_inheritable(const struct richacl *a, const struct richacl *b)
+{
+	unsigned int i = 0, j = 0;
+
+	for (;;) {
+		while (i < a->a_count &&
+		       !richace_is_inheritable(&a->a_entries[i]))
+			i++;
+		while (j < b->a_count &&
+		       !richace_is_inheritable(&b->a_entries[j]))
+			j++;
+		if (i == a->a_count || j == b->a_count)
+			return i == a->a_count && j == b->a_count;
+		if (a->a_entries[i].e_type != b->a_entries[j].e_type ||
+		    a->a_entries[i].e_mask != b->a_entries[j].e_mask ||
+		    (a->a_entries[i].e_flags | RICHACE_INHERIT_ONLY_ACE) !=
+		    (b->a_entries[j].e_flags | RICHACE_INHERIT_ONLY_ACE) ||
+		    !richace_is_same_identifier(&a->a_entries[i],
+						&b->a_entries[j]))
+			return 0;
+		i++;
+		j++;
+	}
+}
+
+struct failures {
+	unsigned int count;
+	const char *what;
+};
+
+static void report(struct failures *f, unsigned long seed, unsigned int n,
+		   const struct richacl *before, const struct richacl *after,
+		   const char *what)
+{
+	char *a, *b;
+
+	if (f->count++ >= 5)
+		return;
+	a = acl_string(before);
+	b = after ? acl_string(after) : NULL;
+	printf("# seed %lu case %u: %s\n#   acl:     %s\n#   applied: %s\n",
+	       seed, n, what, a, b ? b : "(failed)");
+	free(a);
+	free(b);
+}
+
+int main(void)
+{
+	const char *s = getenv("RICHACL_PROP_SEED");
+	unsigned long seed = s ? strtoul(s, NULL, 10) : 1;
+	unsigned int cases, n, p, max_count = 0;
+	struct failures access = { 0 }, flags = { 0 }, size = { 0 },
+			inherit = { 0 }, unmasked = { 0 }, error = { 0 };
+
+	s = getenv("RICHACL_PROP_CASES");
+	cases = s ? strtoul(s, NULL, 10) : 20000;
+	rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
+
+	for (n = 0; n < cases; n++) {
+		struct richacl *before = random_acl(), *after;
+
+		after = richacl_clone(before);
+		if (!after)
+			abort();
+		if (richacl_apply_masks(after, OWNER)) {
+			report(&error, seed, n, before, NULL, "apply failed");
+			goto next;
+		}
+		for (p = 0; p < NPROCESSES; p++) {
+			const struct richacl_cred *cred = &processes[p].cred;
+			unsigned int want, got;
+			char what[200];
+
+			want = richacl_access(before, OWNER, GROUP, cred,
+					      RICHACE_VALID_MASK);
+			got = richacl_access(after, OWNER, GROUP, cred,
+					     RICHACE_VALID_MASK);
+			if (want == got)
+				continue;
+			snprintf(what, sizeof(what),
+				 "%s: masked grants '%s', applied '%s'",
+				 processes[p].name, perm_string(want),
+				 perm_string(got));
+			report(&access, seed, n, before, after, what);
+		}
+		if (after->a_flags & (RICHACL_MASKED | RICHACL_WRITE_THROUGH))
+			report(&flags, seed, n, before, after,
+			       "masked or write_through flag left");
+		if ((after->a_flags & ~(RICHACL_MASKED |
+					RICHACL_WRITE_THROUGH)) !=
+		    (before->a_flags & ~(RICHACL_MASKED |
+					 RICHACL_WRITE_THROUGH)))
+			report(&flags, seed, n, before, after,
+			       "other acl flags changed");
+		if (after->a_count > RICHACL_MAX_ENTRIES)
+			report(&size, seed, n, before, after,
+			       "too many entries");
+		if (after->a_count > max_count)
+			max_count = after->a_count;
+		if (!same_inheritable(before, after))
+			report(&inherit, seed, n, before, after,
+			       "inheritable entries changed");
+
+		/* Without the masked flag, nothing changes. */
+		before->a_flags &= ~RICHACL_MASKED;
+		richacl_free(after);
+		after = richacl_clone(before);
+		if (richacl_apply_masks(after, OWNER) ||
+		    !richacl_equal(before, after))
+			report(&unmasked, seed, n, before, after,
+			       "an acl without masked flag changed");
+next:
+		richacl_free(before);
+		richacl_free(after);
+	}
+
+	ok(!error.count, "apply_masks succeeds (%u cases, seed %lu)", cases,
+	   seed);
+	ok(!access.count, "every process gets the same permissions before "
+	   "and after (%u processes, %u failures)", (unsigned)NPROCESSES,
+	   access.count);
+	ok(!flags.count, "the result has no masked and no write_through flag, "
+	   "other flags stay");
+	ok(!size.count && max_count <= RICHACL_MAX_ENTRIES,
+	   "the result has at most %u entries (largest: %u)",
+	   (unsigned)RICHACL_MAX_ENTRIES, max_count);
+	ok(!inherit.count, "the entries directories pass on stay the same");
+	ok(!unmasked.count, "acls without the masked flag stay the same");
+	return tap_done();
+}
