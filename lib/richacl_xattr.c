@@ -232,7 +232,7 @@ static char *take_who(const unsigned char **pos, const unsigned char *end)
  */
 struct richacl *richacl_from_xattr(const void *value, size_t size)
 {
-	const unsigned char *p = value, *end = p + size, *strings;
+	const unsigned char *p = value, *end, *strings;
 	unsigned int count, n;
 	struct richacl *acl;
 	int err;
@@ -253,6 +253,7 @@ struct richacl *richacl_from_xattr(const void *value, size_t size)
 	acl = richacl_alloc(count);
 	if (!acl)
 		return NULL;
+	end = p + size;
 	acl->a_flags = p[HDR_FLAGS];
 	acl->a_owner_mask = get_le32(p + HDR_OWNER_MASK);
 	acl->a_group_mask = get_le32(p + HDR_GROUP_MASK);
@@ -271,22 +272,22 @@ struct richacl *richacl_from_xattr(const void *value, size_t size)
 		if (!ace_is_valid(ace->e_type, ace->e_flags, ace->e_mask,
 				  ace->e_id)) {
 			errno = EINVAL;
-			goto fail;
+			goto free_acl;
 		}
 		if (ace_is_unmapped(ace)) {
 			ace->e_id = 0;
 			ace->e_who = take_who(&strings, end);
 			if (!ace->e_who)
-				goto fail;
+				goto free_acl;
 		}
 	}
 	if (strings != end) {
 		errno = EINVAL;
-		goto fail;
+		goto free_acl;
 	}
 	return acl;
 
-fail:
+free_acl:
 	err = errno;
 	richacl_free(acl);
 	errno = err;

@@ -459,7 +459,7 @@ static struct buf base_value(void)
 		   RICHACE_VALID_MASK, RICHACE_VALID_MASK);
 	buf_ace(&b, ALLOW, SPECIAL, RICHACE_VALID_MASK, 2);
 	buf_ace(&b, DENY, UNMAPPED | GROUP | 0x00CF, RICHACE_VALID_MASK, 0);
-	buf_ace(&b, ALLOW, GROUP, 0x01, 4294967295u);
+	buf_ace(&b, ALLOW, GROUP, 0x01, 4294967294u);
 	buf_str(&b, "who");
 	return b;
 }
@@ -489,6 +489,9 @@ static void test_reject_header(void)
 	b.data[1] = RICHACL_VALID_FLAGS;
 
 	ok(rejected(&(struct buf){ b.data, 0 }), "an empty value is rejected");
+	errno = 0;
+	ok(!richacl_from_xattr(NULL, 0) && errno == EINVAL,
+	   "a NULL value of size 0 is rejected");
 	ok(rejected(&(struct buf){ b.data, 15 }),
 	   "15 bytes (shorter than the header) are rejected");
 	buf_header(&h, 0, 0, 0, 0, 0, 0);
