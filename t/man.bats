@@ -71,6 +71,17 @@ examples() {
 	done
 }
 
+@test "every example block of the pages is run by a test" {
+	# An .EX block must follow an example marker (and its hidden setup
+	# lines), so that t/man-examples runs it.
+	run awk '
+		/^\.\\" (example|setup:)/ { marked = 1; next }
+		/^\.EX$/ { if (!marked) print FILENAME ":" FNR ": untested"
+			    marked = 0; next }
+		{ marked = 0 }' $(printf "$RICHACL_SRCDIR/man/%s " $pages)
+	expect_output ""
+}
+
 @test "richacl.7 examples" {
 	examples richacl.7
 }
