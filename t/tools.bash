@@ -67,9 +67,12 @@ richacl_supported() {
 	[ -n "$RICHACL_SHIM" ] && return 0
 	local probe=$TESTDIR/.probe ret
 	: > "$probe"
-	command setrichacl --set 'owner@:rwp::allow u:0:r::allow' "$probe" \
-		2>/dev/null
-	ret=$?
+	if command setrichacl --set 'owner@:rwp::allow u:0:r::allow' \
+			"$probe" 2>/dev/null; then
+		ret=0
+	else
+		ret=1
+	fi
 	rm -f "$probe"
 	return $ret
 }
@@ -94,9 +97,19 @@ clear_writes() {
 need_no_kernel_richacl() {
 	local probe=$TESTDIR/.probe ret
 	: > "$probe"
-	command setrichacl --set 'owner@:rwp::allow u:0:r::allow' "$probe" \
-		2>/dev/null
-	ret=$?
+	if command setrichacl --set 'owner@:rwp::allow u:0:r::allow' \
+			"$probe" 2>/dev/null; then
+		ret=0
+	else
+		ret=1
+	fi
 	rm -f "$probe"
 	[ $ret -ne 0 ] || skip "the kernel supports RichACLs"
+}
+
+# expect_writes EXPECTED: the shim logged exactly these writes.
+expect_writes() {
+	local output
+	output=$(writes)
+	expect_output "$1"
 }

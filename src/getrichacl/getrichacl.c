@@ -92,6 +92,7 @@ static void bad_usage(void)
 
 static void file_error(const char *path)
 {
+	fflush(stdout);
 	if (errno == EOPNOTSUPP)
 		fprintf(stderr, "%s: %s: file has a POSIX ACL\n", progname,
 			path);
@@ -284,6 +285,7 @@ int main(int argc, char *argv[])
 	int opt;
 	size_t n;
 
+	argv[0] = (char *)progname;	/* for the messages of getopt */
 	while ((opt = getopt_long(argc, argv, "la::vh", long_options,
 				  NULL)) != -1) {
 		switch (opt) {

@@ -117,6 +117,7 @@ static void bad_usage(void)
 
 static void file_error(const char *path)
 {
+	fflush(stdout);
 	fprintf(stderr, "%s: %s: %s\n", progname, path, strerror(errno));
 }
 
@@ -213,11 +214,13 @@ static int read_acl(struct request *req, const char *arg, int from_file)
 
 /*
  * Compute the file masks that @given does not say are set in @acl, keeping
- * those given.
+ * those given and the flags (richacl_compute_max_masks() clears masked and
+ * write_through, which given masks may need).
  */
 static void fill_masks(struct richacl *acl, unsigned int given)
 {
 	unsigned int masks[ARRAY_SIZE(mask_map)];
+	unsigned char flags = acl->a_flags;
 	size_t n;
 
 	for (n = 0; n < ARRAY_SIZE(mask_map); n++)
@@ -226,6 +229,7 @@ static void fill_masks(struct richacl *acl, unsigned int given)
 	for (n = 0; n < ARRAY_SIZE(mask_map); n++)
 		if (given & mask_map[n].given)
 			*mask_of(acl, n) = masks[n];
+	acl->a_flags = flags;
 }
 
 /*
@@ -296,11 +300,8 @@ static void inherit_one(struct walk *walk, const struct richacl *dir_acl)
 		return;
 	}
 	changed = richacl_auto_inherit(acl, dir_acl, isdir);
-	if (changed > 0) {
-		richacl_compute_max_masks(acl);
-		if (write_acl(path, st.st_mode, acl))
-			changed = -1;
-	}
+	if (changed > 0 && write_acl(path, st.st_mode, acl))
+		changed = -1;
 	if (changed < 0)
 		walk_error(walk);
 	else if (isdir)
@@ -410,6 +411,7 @@ static int change_file(const char *path, const struct request *req)
 	old = richacl_get_or_from_mode(path, NULL);
 	if (!old) {
 		if (errno == EOPNOTSUPP) {
+			fflush(stdout);
 			fprintf(stderr, "%s: %s: file has a POSIX ACL\n",
 				progname, path);
 			return 1;
@@ -447,6 +449,7 @@ int main(int argc, char *argv[])
 	int opt;
 	size_t n;
 
+	argv[0] = (char *)progname;	/* for the messages of getopt */
 	while ((opt = getopt_long(argc, argv, "m:M:s:S:bvh", long_options,
 				  NULL)) != -1) {
 		switch (opt) {
