@@ -31,9 +31,10 @@
  * and an effective entry (see richacl_compat.h): what directories pass on
  * stays the same.
  *
- * The masks themselves are left as they are; without the masked flag they
- * no longer take part in access decisions.  A caller that wants masks that
- * describe the new acl can compute them with richacl_compute_max_masks().
+ * The result carries its maximum masks (richacl_compute_max_masks()), and
+ * neither the masked nor the write_through flag: the masks no longer take
+ * part in access decisions, but still say what each class can get, so
+ * that setting the masked flag again would change nothing.
  *
  * In the worked examples, the masks are those of a chmod to the mode shown
  * (which also sets write_through) on a file: r is r, w is wp, x is x.
@@ -112,10 +113,11 @@ static int move_everyone_down(struct richacl *acl)
 
 /*
  * Make sure that the processes @who matches are allowed @allow just before
- * the trailing everyone@ entry at @last, unless entries for @who already
- * decide it.  The permissions are added to the last allow entry for @who
- * when no deny entry below it denies any of them to anybody; otherwise a
- * new allow entry goes just before everyone@.
+ * the trailing everyone@ entry, unless entries for @who already decide it.
+ * The permissions are added to the last allow entry for @who when no deny
+ * entry below it denies any of them to anybody; otherwise a new allow
+ * entry goes just before everyone@.  For the group class, what everyone@
+ * keeps under the other mask needs no entry: step 7 never denies it.
  */
 static int propagate_to(struct richacl *acl, const struct richace *who,
 			unsigned int allow)
@@ -135,6 +137,8 @@ static int propagate_to(struct richacl *acl, const struct richace *who,
 		} else if (richace_is_deny(ace) && (ace->e_mask & allow))
 			target = -1;
 	}
+	if (!richace_is_owner(who))
+		allow &= ~(acl->a_entries[last].e_mask & acl->a_other_mask);
 	if (!allow)
 		return 0;
 	if (target == -1)
@@ -465,6 +469,7 @@ int richacl_apply_masks(struct richacl *acl, uid_t owner)
 	}
 	compat_remove_empty(work);
 	work->a_flags &= ~(RICHACL_MASKED | RICHACL_WRITE_THROUGH);
+	richacl_compute_max_masks(work);
 	replace_acl(acl, work);
 	return 0;
 }

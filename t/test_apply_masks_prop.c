@@ -6,7 +6,8 @@
  *
  * The acls draw their entries from small pools of users and groups so that
  * entries meet the same processes often; permissions, types, inheritance
- * flags and masks are random.  One TAP line per property.
+ * flags are random; the masks come from chmod to a random mode, or are
+ * random (with or without write_through).  One TAP line per property.
  *
  * Environment: RICHACL_PROP_SEED (default 1), RICHACL_PROP_CASES (default
  * 20000).  A failure prints the seed and case number, the acl, the process
@@ -14,6 +15,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "sys/richacl.h"
 #include "tap.h"
@@ -127,11 +129,17 @@ static struct richacl *random_acl(void)
 		abort();
 	for (n = 0; n < count; n++)
 		random_entry(acl);
-	acl->a_flags = RICHACL_MASKED;
-	if (chance(50))
-		acl->a_flags |= RICHACL_WRITE_THROUGH;
 	if (chance(10))
 		acl->a_flags |= RICHACL_AUTO_INHERIT;
+	if (chance(50)) {
+		/* What chmod does: masks from the mode, write_through. */
+		richacl_chmod(acl, (chance(50) ? S_IFDIR : S_IFREG) |
+				   (rnd() & 0777));
+		return acl;
+	}
+	acl->a_flags |= RICHACL_MASKED;
+	if (chance(50))
+		acl->a_flags |= RICHACL_WRITE_THROUGH;
 	acl->a_owner_mask = random_perms();
 	acl->a_group_mask = random_perms();
 	acl->a_other_mask = random_perms();
@@ -191,7 +199,8 @@ int main(void)
 	unsigned long seed = s ? strtoul(s, NULL, 10) : 1;
 	unsigned int cases, n, p, max_count = 0;
 	struct failures access = { 0 }, flags = { 0 }, size = { 0 },
-			inherit = { 0 }, unmasked = { 0 }, error = { 0 };
+			inherit = { 0 }, unmasked = { 0 }, error = { 0 },
+			maxmasks = { 0 };
 
 	s = getenv("RICHACL_PROP_CASES");
 	cases = s ? strtoul(s, NULL, 10) : 20000;
@@ -241,6 +250,24 @@ int main(void)
 		if (!same_inheritable(before, after))
 			report(&inherit, seed, n, before, after,
 			       "inheritable entries changed");
+		after->a_flags |= RICHACL_MASKED;
+		for (p = 0; p < NPROCESSES; p++) {
+			const struct richacl_cred *cred = &processes[p].cred;
+			unsigned int want, got;
+			char what[200];
+
+			want = richacl_access(before, OWNER, GROUP, cred,
+					      RICHACE_VALID_MASK);
+			got = richacl_access(after, OWNER, GROUP, cred,
+					     RICHACE_VALID_MASK);
+			if (want == got)
+				continue;
+			snprintf(what, sizeof(what),
+				 "%s: masked grants '%s', remasked '%s'",
+				 processes[p].name, perm_string(want),
+				 perm_string(got));
+			report(&maxmasks, seed, n, before, after, what);
+		}
 
 		/* Without the masked flag, nothing changes. */
 		before->a_flags &= ~RICHACL_MASKED;
@@ -266,6 +293,8 @@ next:
 	   "the result has at most %u entries (largest: %u)",
 	   (unsigned)RICHACL_MAX_ENTRIES, max_count);
 	ok(!inherit.count, "the entries directories pass on stay the same");
+	ok(!maxmasks.count, "the result's masks are its max masks: masking "
+	   "it again changes nothing (%u failures)", maxmasks.count);
 	ok(!unmasked.count, "acls without the masked flag stay the same");
 	return tap_done();
 }

@@ -264,7 +264,11 @@ struct richacl *richacl_from_mode(mode_t mode);
 /*
  * richacl_apply_masks.c: rewrite @acl into an acl without masks that
  * grants every process exactly what @acl with its masks grants it, for a
- * file owned by @owner.  0, or -1 with errno.
+ * file owned by @owner.  The result has neither the masked nor the
+ * write_through flag and carries its maximum masks; what directories pass
+ * on stays the same.  No-op for an acl without the masked flag.  0, or -1
+ * with errno (EINVAL: the result would have too many entries), @acl then
+ * unchanged.
  */
 int richacl_apply_masks(struct richacl *acl, uid_t owner);
 
