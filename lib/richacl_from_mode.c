@@ -29,12 +29,9 @@ static int add_special(struct richacl *acl, unsigned short type,
  * With o, g and e the permissions of the owner, group and other mode
  * classes, the entries are, each only when its permissions are not empty:
  *
- *	owner@:(g|e) & ~o::deny		what the owner must not get through
- *					group@ or everyone@
- *	owner@:o::allow			unless everyone@ and group@ already
- *					grant all of o
- *	group@:e & ~g::deny		what the group must not get through
- *					everyone@
+ *	owner@:(g|e) & ~o::deny	  (what group@ or everyone@ would add)
+ *	owner@:o::allow		  (unless o is in both g and e)
+ *	group@:e & ~g::deny	  (what everyone@ would add)
  *	group@:g & ~e::allow
  *	everyone@:e::allow
  *

@@ -75,8 +75,8 @@ lines() {
 	expect_status 0
 	expect_output "$(lines flags:mw owner:rwp::mask group:r::mask \
 		other:::mask user:5:rwpx::allow everyone@:r::allow)"
-	run richacl-algo equiv-mode \
-		'flags:mw owner:rwp::mask group:r::mask other:::mask everyone@:r::allow'
+	acl='flags:mw owner:rwp::mask group:r::mask other:::mask'
+	run richacl-algo equiv-mode "$acl everyone@:r::allow"
 	expect_output 0640
 }
 
@@ -95,16 +95,16 @@ lines() {
 }
 
 @test "a new file takes the file_inherit entries" {
-	run richacl-algo inherit \
-		'u:1:r:f:allow u:2:r:d:allow u:3:r:fn:allow u:4:r:fi:allow u:5:r::allow'
+	acl='u:1:r:f:allow u:2:r:d:allow u:3:r:fn:allow'
+	run richacl-algo inherit "$acl u:4:r:fi:allow u:5:r::allow"
 	expect_status 0
 	expect_output "$(lines owner:r::mask group:r::mask other:::mask \
 		user:1:r::allow user:3:r::allow user:4:r::allow)"
 }
 
 @test "a new directory passes entries on" {
-	run richacl-algo inherit -d \
-		'u:1:r:f:allow u:2:r:d:allow u:3:r:fn:allow u:4:r:dn:allow u:5:r:fdi:allow'
+	acl='u:1:r:f:allow u:2:r:d:allow u:3:r:fn:allow'
+	run richacl-algo inherit -d "$acl u:4:r:dn:allow u:5:r:fdi:allow"
 	expect_status 0
 	expect_output "$(lines owner:r::mask group:r::mask other:::mask \
 		user:1:r:fi:allow user:2:r:d:allow user:4:r::allow \

@@ -463,7 +463,7 @@ static void test_equiv_mode_model(void)
 	};
 	static const char *const whos[] = { "owner@", "group@", "everyone@" };
 	static const char *const perms[] = { "r", "wp", "x", "w", "rwpx", "C" };
-	int bad = 0, equivalent = 0, n, i;
+	int bad = 0, bad_masks = 0, equivalent = 0, n, i;
 
 	for (n = 0; n < 3000; n++) {
 		char text[512] = "";
@@ -505,10 +505,19 @@ static void test_equiv_mode_model(void)
 				printf("# equiv_mode wrong (model %d): %s\n",
 				       want, text);
 		}
+		if (want) {
+			/* The max masks of an equivalent acl: its mode. */
+			richacl_compute_max_masks(acl);
+			if (richacl_masks_to_mode(acl) != (mode & 0777) &&
+			    !bad_masks++)
+				printf("# max masks not %o: %s\n",
+				       mode & 0777, text);
+		}
 		equivalent += want;
 		richacl_free(acl);
 	}
 	is_int(bad, 0, "equiv_mode matches the model, 3000 acls");
+	is_int(bad_masks, 0, "max masks of equivalent acls give the mode");
 	ok(equivalent > 300 && equivalent < 2700,
 	   "the model acls are a mix (%d equivalent)", equivalent);
 }

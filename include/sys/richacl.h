@@ -245,7 +245,11 @@ mode_t richacl_mask_to_mode(unsigned int mask);
 /* The permission bits of the mode the file masks stand for. */
 mode_t richacl_masks_to_mode(const struct richacl *acl);
 
-/* richacl_max_masks.c: the largest masks that change no decision. */
+/*
+ * richacl_max_masks.c: set the masks to exactly what each file class can be
+ * granted by the entries (so enforcing them changes no decision); clears
+ * the masked and write_through flags.
+ */
 void richacl_compute_max_masks(struct richacl *acl);
 
 /* richacl_chmod.c: set the file masks from @mode (write_through, masked). */
@@ -278,7 +282,9 @@ int richacl_apply_masks(struct richacl *acl, uid_t owner);
  * parent's @dir_acl, or NULL with errno 0 when nothing is inherited.
  * richacl_inherit_inode() does what a filesystem does at create time:
  * with *@mode the create mode (file type and permission bits) and @umask,
- * it returns the new inode's acl (NULL when it has none) and sets *@mode.
+ * it returns the new inode's acl (NULL with errno 0 when it has none) and
+ * sets *@mode; on failure NULL with errno set, *@mode unchanged.
+ * Inherited acls come with their maximum masks.
  */
 struct richacl *richacl_inherit(const struct richacl *dir_acl, int isdir);
 struct richacl *richacl_inherit_inode(const struct richacl *dir_acl,
