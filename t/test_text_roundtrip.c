@@ -4,15 +4,15 @@
  * unmapped ones included, every flag, random masks and sizes), parsing
  * what richacl_to_text() prints gives back the same acl, in each layout.
  *
- * The seed comes from $RICHACL_TEST_SEED, or else from the clock; it is
- * printed so that a failure can be replayed.  One TAP line per property.
+ * The seed is fixed, so that every run tests the same cases and a failure
+ * is never a matter of luck; $RICHACL_TEST_SEED picks other cases (a soak:
+ * loop over seeds).  It is printed so that a failure can be replayed.  One
+ * TAP line per property.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "sys/richacl.h"
 #include "tap.h"
@@ -154,9 +154,7 @@ int main(void)
 	unsigned int failed[NLAYOUTS] = { 0 }, n, l, entries = 0;
 	unsigned long long seed;
 
-	seed = env ? strtoull(env, NULL, 10) :
-		     (unsigned long long)time(NULL) ^
-		     ((unsigned long long)getpid() << 32);
+	seed = env ? strtoull(env, NULL, 10) : 20151016;
 	rng_state = seed;
 	printf("# seed %llu (set RICHACL_TEST_SEED to replay)\n", seed);
 
