@@ -82,6 +82,16 @@ examples() {
 	expect_output ""
 }
 
+@test "librichacl.3 names every function and macro of <sys/richacl.h>" {
+	local header page
+	header=$(grep -oE '\<richac[el]_[a-z_]+\(' \
+		"$RICHACL_SRCDIR/include/sys/richacl.h" | tr -d '(' | sort -u)
+	page=$(sed 's/\\f[BIRP]//g' "$RICHACL_SRCDIR/man/librichacl.3" |
+		grep -oE '\<richac[el]_[a-z_]+' | sort -u)
+	run comm -23 <(printf '%s\n' "$header") <(printf '%s\n' "$page")
+	expect_output ""
+}
+
 @test "richacl.7 examples" {
 	examples richacl.7
 }
