@@ -36,6 +36,9 @@
  * part in access decisions, but still say what each class can get, so
  * that setting the masked flag again would change nothing.
  *
+ * The result is exact for every permission, a, c and S included (the
+ * 2015 code let everyone@ entries that only granted those go).
+ *
  * In the worked examples, the masks are those of a chmod to the mode shown
  * (which also sets write_through) on a file: r is r, w is wp, x is x.
  */
@@ -75,8 +78,8 @@ static void retire_entry(struct richacl *acl, unsigned int *index)
  *    group@:x::deny
  *    everyone@:x::allow
  *
- * (everyone@ decided r and w for everybody before joe's and group@'s
- * entries; group@'s deny of x still comes before everyone@'s allow of x.)
+ * (everyone@ allowed r before joe's entry and denied w before group@'s;
+ * group@'s deny of x still comes before everyone@'s allow of x.)
  */
 static int move_everyone_down(struct richacl *acl)
 {
@@ -254,9 +257,10 @@ static int apply_masks_to_entries(struct richacl *acl, uid_t owner)
  * go.
  *
  *    owner@:x::deny                 owner@:rwp::allow
- *    joe:rwp::allow           ->    joe:rwp::allow
- *    group@:rwp::allow              group@:rwp::allow
- *    (mode 0660)
+ *    joe:rwp::allow           ->    owner@::deny
+ *    group@:rwp::allow              joe:rwp::allow
+ *    (mode 0660)                    group@:rwp::allow
+ *                                   (the empty entry goes at the end)
  */
 static int set_owner_permissions(struct richacl *acl, uid_t owner)
 {

@@ -24,26 +24,51 @@
 #define OWNER	1
 #define GROUP	10
 
-/* The processes: one of each kind the access check tells apart. */
-static const gid_t g_20[] = { 20 };
-static const gid_t g_10_30[] = { 10, 30 };
-static const gid_t g_30[] = { 30 };
-static const struct process {
-	const char *name;
+/*
+ * The processes: each of the uids 1 (the owner), 2 and 3 (named users
+ * in the pool) and 5 (a stranger), in each subset of the groups 10 (the
+ * owning group), 20 and 30 (named groups): every class the access check
+ * tells apart, and the owner and named users in groups too.
+ */
+#define NPROCESSES (4 * 8)
+static struct process {
+	char name[64];
 	struct richacl_cred cred;
-} processes[] = {
-	{ "the owner", { OWNER, 99, NULL, 0 } },
-	{ "the owner in the owning group and group 20",
-	  { OWNER, GROUP, g_20, 1 } },
-	{ "the owner in group 30", { OWNER, 99, g_30, 1 } },
-	{ "named user 2", { 2, 99, NULL, 0 } },
-	{ "named user 3 in group 30", { 3, 30, NULL, 0 } },
-	{ "uid 4 in the owning group", { 4, GROUP, NULL, 0 } },
-	{ "uid 4 in group 20", { 4, 20, NULL, 0 } },
-	{ "uid 2 in groups 20, 10 and 30", { 2, 20, g_10_30, 2 } },
-	{ "a stranger", { 5, 99, NULL, 0 } },
-};
-#define NPROCESSES (sizeof(processes) / sizeof(processes[0]))
+	gid_t groups[3];
+} processes[NPROCESSES];
+
+static void init_processes(void)
+{
+	static const uid_t uids[] = { OWNER, 2, 3, 5 };
+	static const gid_t gids[] = { GROUP, 20, 30 };
+	unsigned int u, set, g;
+
+	for (u = 0; u < 4; u++) {
+		for (set = 0; set < 8; set++) {
+			struct process *p = &processes[u * 8 + set];
+			size_t n = 0;
+			int len;
+
+			len = snprintf(p->name, sizeof(p->name), "uid %u%s",
+				       (unsigned int)uids[u],
+				       uids[u] == OWNER ? " (owner)" : "");
+			for (g = 0; g < 3; g++) {
+				if (!(set & (1 << g)))
+					continue;
+				p->groups[n++] = gids[g];
+				len += snprintf(p->name + len,
+						sizeof(p->name) - len,
+						"%s%u", n == 1 ? " in " : ",",
+						(unsigned int)gids[g]);
+			}
+			p->cred.uid = uids[u];
+			/* The first group is the primary one. */
+			p->cred.gid = n ? p->groups[0] : 99;
+			p->cred.groups = n ? p->groups + 1 : NULL;
+			p->cred.ngroups = n ? n - 1 : 0;
+		}
+	}
+}
 
 /* xorshift64*: small, fast, and the same everywhere. */
 static uint64_t rng_state;
@@ -69,6 +94,7 @@ static unsigned int random_perms(void)
 		RICHACE_READ_DATA, RICHACE_WRITE_DATA, RICHACE_APPEND_DATA,
 		RICHACE_EXECUTE, RICHACE_READ_ATTRIBUTES, RICHACE_READ_ACL,
 		RICHACE_SYNCHRONIZE, RICHACE_DELETE, RICHACE_WRITE_ACL,
+		RICHACE_DELETE_CHILD,
 	};
 	unsigned int mask = 0, n;
 
@@ -193,11 +219,36 @@ static void report(struct failures *f, unsigned long seed, unsigned int n,
 	free(b);
 }
 
+/* Does every process get the same from @before and @after? */
+static void compare_access(struct failures *f, unsigned long seed,
+			   unsigned int n, const struct richacl *before,
+			   const struct richacl *after, const char *label)
+{
+	unsigned int p;
+
+	for (p = 0; p < NPROCESSES; p++) {
+		const struct richacl_cred *cred = &processes[p].cred;
+		unsigned int want, got;
+		char what[200];
+
+		want = richacl_access(before, OWNER, GROUP, cred,
+				      RICHACE_VALID_MASK);
+		got = richacl_access(after, OWNER, GROUP, cred,
+				     RICHACE_VALID_MASK);
+		if (want == got)
+			continue;
+		snprintf(what, sizeof(what), "%s: masked grants '%s', %s '%s'",
+			 processes[p].name, perm_string(want), label,
+			 perm_string(got));
+		report(f, seed, n, before, after, what);
+	}
+}
+
 int main(void)
 {
 	const char *s = getenv("RICHACL_PROP_SEED");
 	unsigned long seed = s ? strtoul(s, NULL, 10) : 1;
-	unsigned int cases, n, p, max_count = 0;
+	unsigned int cases, n, max_count = 0;
 	struct failures access = { 0 }, flags = { 0 }, size = { 0 },
 			inherit = { 0 }, unmasked = { 0 }, error = { 0 },
 			maxmasks = { 0 };
@@ -205,6 +256,7 @@ int main(void)
 	s = getenv("RICHACL_PROP_CASES");
 	cases = s ? strtoul(s, NULL, 10) : 20000;
 	rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
+	init_processes();
 
 	for (n = 0; n < cases; n++) {
 		struct richacl *before = random_acl(), *after;
@@ -216,23 +268,7 @@ int main(void)
 			report(&error, seed, n, before, NULL, "apply failed");
 			goto next;
 		}
-		for (p = 0; p < NPROCESSES; p++) {
-			const struct richacl_cred *cred = &processes[p].cred;
-			unsigned int want, got;
-			char what[200];
-
-			want = richacl_access(before, OWNER, GROUP, cred,
-					      RICHACE_VALID_MASK);
-			got = richacl_access(after, OWNER, GROUP, cred,
-					     RICHACE_VALID_MASK);
-			if (want == got)
-				continue;
-			snprintf(what, sizeof(what),
-				 "%s: masked grants '%s', applied '%s'",
-				 processes[p].name, perm_string(want),
-				 perm_string(got));
-			report(&access, seed, n, before, after, what);
-		}
+		compare_access(&access, seed, n, before, after, "applied");
 		if (after->a_flags & (RICHACL_MASKED | RICHACL_WRITE_THROUGH))
 			report(&flags, seed, n, before, after,
 			       "masked or write_through flag left");
@@ -251,23 +287,7 @@ int main(void)
 			report(&inherit, seed, n, before, after,
 			       "inheritable entries changed");
 		after->a_flags |= RICHACL_MASKED;
-		for (p = 0; p < NPROCESSES; p++) {
-			const struct richacl_cred *cred = &processes[p].cred;
-			unsigned int want, got;
-			char what[200];
-
-			want = richacl_access(before, OWNER, GROUP, cred,
-					      RICHACE_VALID_MASK);
-			got = richacl_access(after, OWNER, GROUP, cred,
-					     RICHACE_VALID_MASK);
-			if (want == got)
-				continue;
-			snprintf(what, sizeof(what),
-				 "%s: masked grants '%s', remasked '%s'",
-				 processes[p].name, perm_string(want),
-				 perm_string(got));
-			report(&maxmasks, seed, n, before, after, what);
-		}
+		compare_access(&maxmasks, seed, n, before, after, "remasked");
 
 		/* Without the masked flag, nothing changes. */
 		before->a_flags &= ~RICHACL_MASKED;
