@@ -128,7 +128,7 @@ struct richacl *richacl_inherit_inode(const struct richacl *dir_acl,
 		errno = 0;
 		return NULL;
 	}
-	richacl_compute_max_masks(acl);
+	/* The acl has its maximum masks: limit them by the create mode. */
 	acl->a_flags |= RICHACL_MASKED;
 	acl->a_owner_mask &= richacl_mode_to_mask(*mode >> 6);
 	acl->a_group_mask &= richacl_mode_to_mask(*mode >> 3);

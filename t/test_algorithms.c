@@ -264,6 +264,7 @@ static void test_chmod(void)
 {
 	struct richacl *acl = parse("flags:a u:5:rwpxD::allow "
 				    "everyone@:r::allow");
+	mode_t mode;
 
 	richacl_chmod(acl, S_IFREG | 0750);
 	is_acl(acl, "flags:mwa owner:rwpx::mask group:rx::mask other:::mask "
@@ -273,6 +274,21 @@ static void test_chmod(void)
 	is_acl(acl, "flags:mwa owner:wpd::mask group:rwpxd::mask "
 	       "other:rx::mask u:5:rwpxD::allow everyone@:r::allow",
 	       "chmod of a directory sets delete_child");
+	richacl_free(acl);
+
+	/*
+	 * The example of the 2015 article: owner@ r and everyone@ rw, then
+	 * mode 0640.  Write-through gives the owner its mask (rwp), so the
+	 * owner keeps write, and the result says exactly mode 0640.
+	 */
+	acl = parse("owner@:r::allow everyone@:rwp::allow");
+	richacl_chmod(acl, S_IFREG | 0640);
+	is_acl(acl, "flags:mw owner:rwp::mask group:r::mask other:::mask "
+	       "owner@:r::allow everyone@:rwp::allow",
+	       "chmod 0640 of the article's example");
+	mode = S_IFREG;
+	ok(richacl_equiv_mode(acl, &mode) == 0 && mode == (S_IFREG | 0640),
+	   "... which is equivalent to mode 0640");
 	richacl_free(acl);
 }
 
