@@ -22,9 +22,13 @@
  *   7. isolate the group class: deny group@ and the named users and groups
  *      what the trailing everyone@ entry grants beyond theirs.
  *
- * Steps 1 to 6 keep entries whose permissions become empty: an entry that
+ * Finally, the owner@ entry of step 4 goes when everyone@ does its job, and
+ * the entries left empty go, so that the acl of a mode chmod'ed to that
+ * mode comes back unchanged.
+ *
+ * The steps keep entries whose permissions become empty: an entry that
  * matches a process puts it in the group class, even when it allows or
- * denies nothing, and steps 2 and 7 must see it.  They go at the end.
+ * denies nothing, and steps 2 and 7 must see it.
  *
  * Inherit-only entries are never changed, and an inheritable entry that
  * must change is split into an inherit-only copy with the old permissions
@@ -436,6 +440,53 @@ static int isolate_group_class(struct richacl *acl, uid_t owner,
 	return 0;
 }
 
+/* Can @ace match the owner (in whatever groups the owner is)? */
+static int may_match_owner(const struct richace *ace, uid_t owner)
+{
+	if (ace->e_flags & RICHACE_UNMAPPED_WHO)
+		return 0;
+	if (richace_is_unix_user(ace))
+		return (uid_t)ace->e_id == owner;
+	return 1;	/* owner@, group@, everyone@, any group */
+}
+
+/*
+ * Finally, with write_through: the owner@ allow entry of step 4 is not
+ * needed when the trailing everyone@ entry grants the owner mask and no
+ * deny entry that can match the owner takes any of it away (step 6 denies
+ * the rest first).  It then goes, and chmod 0777 leaves "everyone@:rwpx"
+ * as it was.
+ *
+ *    owner@:rwpx::allow       ->    everyone@:rwpx::allow
+ *    everyone@:rwpx::allow
+ *    (mode 0777)
+ */
+static void drop_needless_owner_entry(struct richacl *acl, uid_t owner)
+{
+	int last = compat_trailing_everyone(acl);
+	struct richace *mine = NULL, *ace;
+
+	if (!(acl->a_flags & RICHACL_WRITE_THROUGH) || last == -1)
+		return;
+	/* Step 4's entry: it emptied all other owner@ entries. */
+	richacl_for_each_entry(ace, acl) {
+		if (compat_is_effective(ace) && richace_is_owner(ace) &&
+		    richace_is_allow(ace) && ace->e_mask) {
+			mine = ace;
+			break;
+		}
+	}
+	if (!mine || (mine->e_mask & ~acl->a_entries[last].e_mask))
+		return;
+	richacl_for_each_entry(ace, acl) {
+		if (compat_is_effective(ace) && richace_is_deny(ace) &&
+		    may_match_owner(ace, owner) &&
+		    (ace->e_mask & mine->e_mask))
+			return;
+	}
+	mine->e_mask = 0;	/* removed with the empty entries */
+}
+
 /* Move the contents of @from into @to and free @from's shell. */
 static void replace_acl(struct richacl *to, struct richacl *from)
 {
@@ -471,6 +522,7 @@ int richacl_apply_masks(struct richacl *acl, uid_t owner)
 		errno = error;
 		return -1;
 	}
+	drop_needless_owner_entry(work, owner);
 	compat_remove_empty(work);
 	work->a_flags &= ~(RICHACL_MASKED | RICHACL_WRITE_THROUGH);
 	richacl_compute_max_masks(work);

@@ -105,7 +105,6 @@ static void test_steps(void)
 	      "isolate the group class from everyone@ (0646)");
 	check("everyone@:rwx::allow", 0466,
 	      "owner@:wp::deny\n"
-	      "owner@:r::allow\n"
 	      "group@:p::deny\n"
 	      "everyone@:rwp::allow\n",
 	      "isolate the owner class (0466)");
@@ -118,9 +117,13 @@ static void test_steps(void)
 	      "",
 	      "mode 0 leaves nothing");
 	check("everyone@:rwpx::allow", 0777,
-	      "owner@:rwpx::allow\n"
 	      "everyone@:rwpx::allow\n",
-	      "mode 0777 on everyone@");
+	      "mode 0777 on everyone@: no owner@ entry needed");
+	check("everyone@:rwpx::allow", 0757,
+	      "owner@:rwpx::allow\n"
+	      "group@:wp::deny\n"
+	      "everyone@:rwpx::allow\n",
+	      "mode 0757: owner@ must come before group@'s deny");
 }
 
 static void test_corner_cases(void)
@@ -182,6 +185,40 @@ static void test_corner_cases(void)
 	      "an acl without the masked flag is left alone");
 }
 
+/*
+ * The acl of a mode, chmod'ed to that mode, comes back as it was: chmod
+ * and applying the masks add nothing to the acls of plain modes.
+ */
+static void test_modes_are_fixed_points(void)
+{
+	unsigned int mode, bad = 0;
+	int dir;
+
+	for (dir = 0; dir < 2; dir++) {
+		for (mode = 0; mode <= 0777; mode++) {
+			mode_t type = dir ? S_IFDIR : S_IFREG;
+			struct richacl *acl = richacl_from_mode(type | mode);
+			char *want, *got = NULL;
+
+			want = richacl_to_text(acl, SHOW);
+			richacl_chmod(acl, type | mode);
+			if (!richacl_apply_masks(acl, OWNER))
+				got = richacl_to_text(acl, SHOW);
+			if (!got || strcmp(got, want)) {
+				if (bad++ < 3)
+					printf("# %s %04o: %s -> %s\n",
+					       dir ? "dir" : "file", mode,
+					       want, got ? got : "(failed)");
+			}
+			free(want);
+			free(got);
+			richacl_free(acl);
+		}
+	}
+	ok(!bad, "the acl of each mode, chmod'ed to it, applies to itself "
+	   "(%u of 1024 differ)", bad);
+}
+
 /* Too many entries: EINVAL, and the acl stays as it was. */
 static void test_too_large(void)
 {
@@ -219,6 +256,7 @@ int main(void)
 	test_seed_examples();
 	test_steps();
 	test_corner_cases();
+	test_modes_are_fixed_points();
 	test_too_large();
 	return tap_done();
 }

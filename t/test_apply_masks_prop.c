@@ -244,6 +244,71 @@ static void compare_access(struct failures *f, unsigned long seed,
 	}
 }
 
+/*
+ * Every acl of up to two entries over a small alphabet (seven principals,
+ * allow or deny, permissions r, w or rw), with every combination of masks
+ * over r and w, with and without write_through.  Failures report seed 0
+ * and the running case number.
+ */
+static unsigned int exhaustive(struct failures *f)
+{
+	static const struct richace alphabet[] = {
+		{ .e_flags = RICHACE_SPECIAL_WHO,
+		  .e_id = RICHACE_OWNER_SPECIAL_ID },
+		{ .e_flags = RICHACE_SPECIAL_WHO,
+		  .e_id = RICHACE_GROUP_SPECIAL_ID },
+		{ .e_flags = RICHACE_SPECIAL_WHO,
+		  .e_id = RICHACE_EVERYONE_SPECIAL_ID },
+		{ .e_id = OWNER },
+		{ .e_id = 2 },
+		{ .e_flags = RICHACE_IDENTIFIER_GROUP, .e_id = GROUP },
+		{ .e_flags = RICHACE_IDENTIFIER_GROUP, .e_id = 20 },
+	};
+	const unsigned int nwho = sizeof(alphabet) / sizeof(alphabet[0]);
+	const unsigned int nace = nwho * 2 * 3, rw = RICHACE_READ_DATA |
+						    RICHACE_WRITE_DATA;
+	unsigned int count, i, n = 0;
+
+	for (count = 0; count <= 2; count++) {
+		unsigned int total = 128, code;
+
+		for (i = 0; i < count; i++)
+			total *= nace;
+		for (code = 0; code < total; code++, n++) {
+			unsigned int masks = code % 128, ace_code = code / 128;
+			struct richacl *before = richacl_alloc(count), *after;
+
+			if (!before)
+				abort();
+			for (i = 0; i < count; i++, ace_code /= nace) {
+				struct richace *ace = &before->a_entries[i];
+				unsigned int c = ace_code % nace;
+
+				*ace = alphabet[c % nwho];
+				ace->e_type = c / nwho % 2;
+				ace->e_mask = c / nwho / 2 + 1;	/* r, w, rw */
+			}
+			before->a_flags = RICHACL_MASKED;
+			if (masks & 64)
+				before->a_flags |= RICHACL_WRITE_THROUGH;
+			before->a_owner_mask = masks & rw;
+			before->a_group_mask = masks >> 2 & rw;
+			before->a_other_mask = masks >> 4 & rw;
+			after = richacl_clone(before);
+			if (!after)
+				abort();
+			if (richacl_apply_masks(after, OWNER))
+				report(f, 0, n, before, NULL, "apply failed");
+			else
+				compare_access(f, 0, n, before, after,
+					       "applied");
+			richacl_free(before);
+			richacl_free(after);
+		}
+	}
+	return n;
+}
+
 int main(void)
 {
 	const char *s = getenv("RICHACL_PROP_SEED");
@@ -251,7 +316,7 @@ int main(void)
 	unsigned int cases, n, max_count = 0;
 	struct failures access = { 0 }, flags = { 0 }, size = { 0 },
 			inherit = { 0 }, unmasked = { 0 }, error = { 0 },
-			maxmasks = { 0 };
+			maxmasks = { 0 }, small = { 0 };
 
 	s = getenv("RICHACL_PROP_CASES");
 	cases = s ? strtoul(s, NULL, 10) : 20000;
@@ -302,6 +367,9 @@ next:
 		richacl_free(after);
 	}
 
+	n = exhaustive(&small);
+	ok(!small.count, "all %u acls of up to two entries over r and w "
+	   "(%u failures)", n, small.count);
 	ok(!error.count, "apply_masks succeeds (%u cases, seed %lu)", cases,
 	   seed);
 	ok(!access.count, "every process gets the same permissions before "

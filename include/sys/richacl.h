@@ -322,7 +322,8 @@ struct richacl_cred {
 /*
  * richacl_access.c: the permission check the kernel does, as a pure
  * function.  Returns the subset of @requested that @acl grants @cred on a
- * file owned by @owner:@group.
+ * file owned by @owner:@group.  The model the kernel is tested against;
+ * lib/richacl_access.c describes it.
  */
 unsigned int richacl_access(const struct richacl *acl, uid_t owner,
 			    gid_t group, const struct richacl_cred *cred,
