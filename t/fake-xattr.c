@@ -6,8 +6,8 @@
  *	FAKE_XATTR_DIR	where the values live: one file per inode, named
  *			DEVICE-INODE (hex); when unset, the shim passes
  *			everything through
- *	FAKE_XATTR_LOG	when set, a file to which each change of a value is
- *			appended as "set PATH" or "remove PATH"
+ *	FAKE_XATTR_LOG	when set, a file to which each change of a value
+ *			is appended as "set PATH" or "remove PATH"
  *
  * Like ext4 with RichACLs, setting a value validates it (EINVAL for an
  * invalid value or one with unmapped identifiers), then either sets the
@@ -29,8 +29,10 @@
 
 #include "sys/richacl.h"
 
-/* How the caller named the file: by path, by path without following a
- * final symlink, or by file descriptor. */
+/*
+ * How the caller named the file: by path, by path without following a
+ * final symlink, or by file descriptor.
+ */
 struct target {
 	const char *path;
 	int fd;
@@ -81,28 +83,34 @@ static void store_path(char *buf, const struct stat *st)
 		 (unsigned long long)st->st_ino);
 }
 
+/* Log "WHAT PATH"; a file descriptor is logged as the path it has. */
 static void log_change(const char *what, const struct target *t)
 {
 	const char *log = getenv("FAKE_XATTR_LOG");
-	char fdpath[64];
+	char link[64], path[PATH_MAX];
+	const char *name = t->path;
+	ssize_t len;
 	FILE *f;
 
 	if (!log)
 		return;
+	if (t->fd >= 0) {
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", t->fd);
+		len = readlink(link, path, sizeof(path) - 1);
+		path[len < 0 ? 0 : len] = '\0';
+		name = path;
+	}
 	f = fopen(log, "a");
 	if (!f)
 		return;
-	if (t->fd >= 0) {
-		snprintf(fdpath, sizeof(fdpath), "fd %d", t->fd);
-		fprintf(f, "%s %s\n", what, fdpath);
-	} else {
-		fprintf(f, "%s %s\n", what, t->path);
-	}
+	fprintf(f, "%s %s\n", what, name);
 	fclose(f);
 }
 
-/* Read the stored value of @st into @buf (up to @max bytes); its length,
- * or -1 with errno (ENODATA when there is none). */
+/*
+ * Read the stored value of @st into @buf (up to @max bytes); its length,
+ * or -1 with errno (ENODATA when there is none).
+ */
 static ssize_t load(const struct stat *st, char *buf, size_t max)
 {
 	char path[PATH_MAX];

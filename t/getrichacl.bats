@@ -189,6 +189,24 @@ mkdir_mode() {
 		'getrichacl: nofile: No such file or directory')"
 }
 
+@test "a write error on standard output is an error" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	mkfile f 0600
+	to_full() { getrichacl f > /dev/full; }
+	run to_full
+	expect_status 1
+	expect_output 'getrichacl: write error: No space left on device'
+}
+
+@test "symlinks are followed" {
+	mkfile f 0640
+	ln -s f link
+	run getrichacl --unaligned link
+	expect_status 0
+	expect_output "$(printf '%s\n' 'link:' 'owner@:rwp::allow' \
+		'group@:r::allow' '')"
+}
+
 @test "usage errors exit with status 2" {
 	run getrichacl
 	expect_status 2
@@ -245,25 +263,31 @@ mkdir_mode() {
 	mkfile f 0640
 	setrichacl --set 'owner:rwp::mask group:r::mask other:::mask
 		user:nobody:rw::allow everyone@:r::allow flags:m' f
+	# Only everyone@ grants the owner anything: r.  The group mask
+	# takes w from nobody; the other mask takes r from the others.
 	run getrichacl f
 	expect_status 0
 	expect_output "$(printf '%s\n' \
 		'f:' \
-		'       owner@:rwp----------::allow' \
-		'  user:nobody:r------------::allow' \
-		'       group@:r------------::allow' \
+		' user:nobody:r------------::allow' \
+		'      owner@:r------------::allow' \
+		'      group@:r------------::allow' \
 		'' )"
 	run getrichacl --raw --numeric-ids f
 	expect_status 0
 	expect_output "$(printf '%s\n' \
 		'f:' \
-		'   flags:m' \
-		'   owner:rwp-------------::mask' \
-		'   group:r---------------::mask' \
-		'   other:----------------::mask' \
+		'      flags:m' \
+		'      owner:rwp-------------::mask' \
+		'      group:r---------------::mask' \
+		'      other:----------------::mask' \
 		' user:65534:rw--------------::allow' \
-		' everyone@:r---------------::allow' \
+		'  everyone@:r---------------::allow' \
 		'' )"
+	run getrichacl --access=nobody f
+	expect_output 'r  f'
+	run getrichacl --access=bin f
+	expect_output '-  f'
 }
 
 @test "--access of a stored acl" {

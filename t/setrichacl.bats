@@ -294,6 +294,19 @@ $usage"
 		'owner@:rwp::allow' 'everyone@:r::allow')"
 }
 
+@test "--modify sets the flags and masks given, computes the others" {
+	need_richacl
+	mkfile f 0600
+	setrichacl --set "$ACL" f
+	run setrichacl --modify 'flags:mp group:::mask' f
+	expect_status 0
+	[ "$(stat -c %a f)" = 600 ]
+	run raw f
+	expect_output "$(printf '%s\n' \
+		'flags:mp' 'owner:rwp::mask' 'group:::mask' 'other:::mask' \
+		'owner@:rwp::allow' 'user:nobody:r::allow')"
+}
+
 @test "getrichacl | setrichacl --set-file - copies an acl" {
 	need_richacl
 	mkfile f 0600

@@ -4,9 +4,9 @@
 # The host kernel has no RichACL support; there the tools run under the
 # LD_PRELOAD shim t/fake-xattr.so, which emulates system.richacl.
 #
-#   RICHACL_SHIM	the shim (default: the build's t/.libs/fake-xattr.so);
-#			set it to the empty string to test the real kernel,
-#			e.g. in the guest.
+#   RICHACL_SHIM	the shim (default: the build's t/.libs/fake-xattr.so
+#			when it exists); set it to the empty string to test
+#			the real kernel, e.g. in the guest.
 #
 # Each test gets its own attribute store ($FAKE_XATTR_DIR) and a log of the
 # attribute writes ($FAKE_XATTR_LOG, see writes below).
@@ -16,7 +16,10 @@ load common
 eval "common_$(declare -f setup)"
 eval "common_$(declare -f teardown)"
 
-: "${RICHACL_SHIM=${RICHACL_BUILDDIR:-.}/t/.libs/fake-xattr.so}"
+if [ -z "${RICHACL_SHIM+set}" ]; then
+	RICHACL_SHIM=${RICHACL_BUILDDIR:-.}/t/.libs/fake-xattr.so
+	[ -e "$RICHACL_SHIM" ] || RICHACL_SHIM=
+fi
 
 setup() {
 	common_setup || return
@@ -32,10 +35,12 @@ setup() {
 	asan=$(ldd "$RICHACL_SHIM" 2>/dev/null |
 		sed -n 's/^[[:space:]]*libasan[^ ]* => \([^ ]*\).*/\1/p')
 	[ -z "$asan" ] || preload="$asan $preload"
+	local libs=$RICHACL_BUILDDIR/lib/.libs
+	local asan_options=verify_asan_link_order=0
 	shim_env=(
 		LD_PRELOAD="$preload"
-		LD_LIBRARY_PATH="$RICHACL_BUILDDIR/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0:detect_leaks=0"
+		LD_LIBRARY_PATH="$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}$asan_options"
 	)
 }
 
@@ -46,10 +51,15 @@ teardown() {
 	fi
 }
 
-# Run a tool, under the shim when there is one.
+# Run a tool, under the shim when there is one.  libtool runs the real
+# binary behind the build's wrapper script, so that the preloaded shim (and
+# ASan runtime) reach the tool alone.
 with_shim() {
 	if [ ${#shim_env[@]} -gt 0 ]; then
-		env "${shim_env[@]}" "$@"
+		local tool
+		tool=$(type -P "$1") || return 127
+		shift
+		"$LIBTOOL" --mode=execute env "${shim_env[@]}" "$tool" "$@"
 	else
 		"$@"
 	fi

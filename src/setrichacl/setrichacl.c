@@ -63,9 +63,11 @@ static const struct {
 	unsigned int given;
 	size_t offset;
 } mask_map[] = {
-	{ RICHACL_TEXT_OWNER_MASK_GIVEN, offsetof(struct richacl, a_owner_mask) },
-	{ RICHACL_TEXT_GROUP_MASK_GIVEN, offsetof(struct richacl, a_group_mask) },
-	{ RICHACL_TEXT_OTHER_MASK_GIVEN, offsetof(struct richacl, a_other_mask) },
+#define MASK(given, field) { given, offsetof(struct richacl, field) }
+	MASK(RICHACL_TEXT_OWNER_MASK_GIVEN, a_owner_mask),
+	MASK(RICHACL_TEXT_GROUP_MASK_GIVEN, a_group_mask),
+	MASK(RICHACL_TEXT_OTHER_MASK_GIVEN, a_other_mask),
+#undef MASK
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof(*(a)))
