@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# The guest that ./richacl-vm boots is what the other guest suites expect:
+# file systems, users, tools.  Cheap checks: builtins where possible.
+
+load ../common
+
+# mounts_of DIR...: "DIR TYPE rw|ro" for each DIR, from /proc/mounts.
+mounts_of() {
+	local want dev dir type opts found
+	for want in "$@"; do
+		found="$want none"
+		while read -r dev dir type opts _; do
+			[ "$dir" = "$want" ] && found="$dir $type ${opts%%,*}"
+		done </proc/mounts
+		echo "$found"
+	done
+}
+
+@test "the root is the host's, read-only, with tmpfs where the guest writes" {
+	run mounts_of / /tmp /run /mnt
+	expect_output "/ 9p ro
+/tmp tmpfs rw
+/run tmpfs rw
+/mnt tmpfs rw"
+	run touch /usr/richacl-vm-probe
+	expect_status 1
+	expect_output "touch: cannot touch '/usr/richacl-vm-probe': Read-only file system"
+}
+
+@test "PLAIN_MNT is a fresh ext4 on /mnt/plain" {
+	[ "$PLAIN_MNT" = /mnt/plain ]
+	run mounts_of /mnt/plain
+	expect_output "/mnt/plain ext4 rw"
+	run ls -A /mnt/plain
+	expect_output "lost+found"
+}
+
+@test "RICHACL_MNT is a RichACL ext4 when the kernel has RichACL support" {
+	if [ -z "${RICHACL_MNT-}" ]; then
+		# richacl-vm knows from the kernel's config whether it should.
+		[ "$RICHACL_KERNEL" != richacl ] ||
+			{ echo "# RichACL kernel, but RICHACL_MNT is unset" >&2; return 1; }
+		skip "kernel without RichACL support ($RICHACL_KERNEL)"
+	fi
+	[ "$RICHACL_MNT" = /mnt/richacl ] && [ "$RICHACL_BIG_MNT" = /mnt/richacl-big ]
+	run mounts_of /mnt/richacl /mnt/richacl-big
+	expect_output "/mnt/richacl ext4 rw
+/mnt/richacl-big ext4 rw"
+	# A RichACL file system has no POSIX ACLs.
+	: >"$RICHACL_MNT/harness-probe"
+	run setfacl -m u:rtu1:r "$RICHACL_MNT/harness-probe"
+	rm -f "$RICHACL_MNT/harness-probe"
+	expect_status 1
+	expect_output "setfacl: $RICHACL_MNT/harness-probe: Operation not supported"
+}
+
+@test "the command starts in RICHACL_MNT, or /tmp without one" {
+	[ "$RICHACL_START_DIR" = "${RICHACL_MNT:-/tmp}" ]
+}
+
+@test "the test users and groups exist beside the host's" {
+	run bash -c 'id rtu1; id rtu2; id rtu3; id rtu4; id -u nobody'
+	expect_output "uid=2001(rtu1) gid=3001(rtg1) groups=3001(rtg1),3002(rtg2)
+uid=2002(rtu2) gid=3002(rtg2) groups=3002(rtg2)
+uid=2003(rtu3) gid=3003(rtg3) groups=3003(rtg3),3001(rtg1)
+uid=2004(rtu4) gid=100(users) groups=100(users)
+65534"
+}
+
+@test "setpriv switches to a test user with its groups" {
+	run setpriv --reuid=rtu3 --regid=rtg3 --init-groups id
+	expect_output "uid=2003(rtu3) gid=3003(rtg3) groups=3003(rtg3),3001(rtg1)"
+}
+
+@test "the build's tools and test helpers come first on PATH" {
+	b=$RICHACL_BUILDDIR
+	[[ $PATH == "$b/t:$b/src/getrichacl:$b/src/setrichacl:"* ]]
+	[ -x "$b/src/getrichacl/getrichacl" ] || skip "getrichacl not built yet"
+	run command -v getrichacl setrichacl
+	expect_output "$b/src/getrichacl/getrichacl
+$b/src/setrichacl/setrichacl"
+}
