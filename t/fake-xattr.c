@@ -83,9 +83,13 @@ static void store_path(char *buf, const struct stat *st)
 		 (unsigned long long)st->st_ino);
 }
 
-/* Log "WHAT PATH"; a file descriptor is logged as the path it has. */
+/*
+ * Log "WHAT PATH".  A file descriptor, or a /proc/self/fd/N path, is
+ * logged as the path the kernel has for it.
+ */
 static void log_change(const char *what, const struct target *t)
 {
+	static const char proc_fd[] = "/proc/self/fd/";
 	const char *log = getenv("FAKE_XATTR_LOG");
 	char link[64], path[PATH_MAX];
 	const char *name = t->path;
@@ -94,8 +98,12 @@ static void log_change(const char *what, const struct target *t)
 
 	if (!log)
 		return;
-	if (t->fd >= 0) {
-		snprintf(link, sizeof(link), "/proc/self/fd/%d", t->fd);
+	if (t->fd >= 0 ||
+	    !strncmp(t->path, proc_fd, sizeof(proc_fd) - 1)) {
+		if (t->fd >= 0)
+			snprintf(link, sizeof(link), "%s%d", proc_fd, t->fd);
+		else
+			snprintf(link, sizeof(link), "%s", t->path);
 		len = readlink(link, path, sizeof(path) - 1);
 		path[len < 0 ? 0 : len] = '\0';
 		name = path;

@@ -203,7 +203,7 @@ $usage"
 		'owner:rwpx::mask' 'group:rx::mask' 'other:rx::mask' \
 		'owner@:rwpx::allow' 'everyone@:rx::allow' '')"
 	if [ -n "$RICHACL_SHIM" ]; then
-		expect_writes 'remove f'
+		expect_writes 'set f'
 		[ -z "$(ls "$FAKE_XATTR_DIR")" ]
 	fi
 }
@@ -352,6 +352,32 @@ $usage"
 	[ "$(stat -c %a b)" = 640 ]
 }
 
+# corrupt FILE: make the value the shim stores for FILE invalid (version 1).
+corrupt() {
+	local key
+	key=$(stat -c %D "$1")-$(printf %x "$(stat -c %i "$1")")
+	printf '\001' | dd bs=1 count=1 conv=notrunc status=none \
+		of="$FAKE_XATTR_DIR/$key"
+}
+
+@test "--set replaces an acl that cannot be read; --modify refuses" {
+	need_richacl
+	[ -n "$RICHACL_SHIM" ] || skip "needs the shim to store a bad value"
+	mkfile f 0600
+	setrichacl --set "$ACL" f
+	corrupt f
+	run getrichacl f
+	expect_status 1
+	expect_output 'getrichacl: f: Invalid argument'
+	run setrichacl --modify 'everyone@:r::allow' f
+	expect_status 1
+	expect_output 'setrichacl: f: Invalid argument'
+	run setrichacl --set 'owner@:rwp::allow everyone@:r::allow' f
+	expect_status 0
+	[ "$(stat -c %a f)" = 644 ]
+	[ -z "$(ls "$FAKE_XATTR_DIR")" ]
+}
+
 # ---- automatic inheritance ----
 
 # The parent's acl: inheritable entries for files (f) and directories (d).
@@ -398,6 +424,19 @@ mkauto() {
 	[ -z "$RICHACL_SHIM" ] || expect_writes 'set d'
 }
 
+@test "auto_inherit does not go below a protected directory" {
+	need_richacl
+	mkdir d
+	mkauto d/prot 'flags:ap owner@:rwpx:fd:allow' dir
+	mkauto d/prot/f 'flags:a owner@:rw::allow'
+	mkauto d/plain 'owner@:rwpx::allow user:bin:r::allow' dir
+	mkauto d/plain/f 'flags:a owner@:rw::allow'
+	before=$(raw d/prot/f; raw d/plain/f)
+	run setrichacl --set "$PARENT" d
+	expect_status 0
+	[ "$(raw d/prot/f; raw d/plain/f)" = "$before" ]
+}
+
 @test "auto_inherit replaces a defaulted acl as a whole" {
 	need_richacl
 	mkdir d
@@ -433,9 +472,7 @@ mkauto() {
 	mkdir d
 	mkauto d/bad 'flags:a owner@:rw::allow'
 	mkauto d/good 'flags:a owner@:rw::allow'
-	# Corrupt the stored value of d/bad (version 1).
-	printf '\001' | dd of="$FAKE_XATTR_DIR/$(stat -c '%D' d/bad)-$(printf %x "$(stat -c %i d/bad)")" \
-		bs=1 count=1 conv=notrunc status=none
+	corrupt d/bad
 	run setrichacl --set "$PARENT" d
 	expect_status 1
 	expect_output 'setrichacl: d/bad: Invalid argument'

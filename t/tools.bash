@@ -61,7 +61,7 @@ with_shim() {
 		shift
 		"$LIBTOOL" --mode=execute env "${shim_env[@]}" "$tool" "$@"
 	else
-		"$@"
+		command "$@"
 	fi
 }
 
@@ -92,9 +92,13 @@ need_richacl() {
 }
 
 # The attribute writes logged by the shim since the test started ("set
-# PATH" or "remove PATH", one per line); empty without the shim.
+# PATH" or "remove PATH", one per line, paths below the test directory
+# relative to it); empty without the shim.
 writes() {
-	[ -z "$RICHACL_SHIM" ] || cat "$FAKE_XATTR_LOG"
+	[ -z "$RICHACL_SHIM" ] && return
+	local top
+	top=$(cd "$TESTDIR" && pwd -P)
+	sed "s|^\([a-z]*\) $top/|\1 |" "$FAKE_XATTR_LOG"
 }
 
 # Forget the writes logged so far.

@@ -20,7 +20,8 @@ setup_file() {
 	command -v valgrind >/dev/null ||
 		skip "valgrind not installed"
 	# glibc keeps the NSS modules it loads for getpwnam() and friends
-	# until exit: reachable blocks that are not ours.
+	# until exit, and so do the modules their per-thread state: reachable
+	# blocks that are not ours.
 	cat > "$BATS_FILE_TMPDIR/dlopen.supp" <<-'END'
 	{
 	   glibc-dlopen-of-nss-modules
@@ -31,27 +32,44 @@ setup_file() {
 	   ...
 	   fun:__libc_dlopen_mode
 	}
+	{
+	   nss-module-state
+	   Memcheck:Leak
+	   match-leak-kinds: reachable
+	   ...
+	   obj:*/libnss_*
+	}
 	END
 }
 
-@test "valgrind: getrichacl, all views, with and without acls" {
-	need_richacl
+@test "valgrind: getrichacl of files without an acl, all views" {
 	: > f
 	chmod 0604 f
 	mkdir d
-	setrichacl --set 'owner@:rwp:fd:allow user:nobody:r::allow
-		group:daemon:w::deny everyone@:r::allow' d
 	run vg getrichacl f d
 	expect_status 0
 	run vg getrichacl --raw --long --numeric-ids f d
 	expect_status 0
-	run vg getrichacl --full --unaligned d
-	expect_status 0
-	run vg getrichacl --access=nobody:daemon:bin f d
-	expect_status 0
 	run vg getrichacl --access f nofile d
 	expect_status 1
-	run vg getrichacl --access=nobody f
+	run vg getrichacl --access=nobody:daemon:bin f d
+	expect_status 0
+	run vg getrichacl --access=no-such-user-here f
+	expect_status 2
+}
+
+@test "valgrind: getrichacl of stored acls, all views" {
+	need_richacl
+	mkdir d
+	setrichacl --set 'owner@:rwp:fd:allow user:nobody:r::allow
+		group:daemon:w::deny everyone@:r::allow' d
+	run vg getrichacl d
+	expect_status 0
+	run vg getrichacl --raw --long --numeric-ids d
+	expect_status 0
+	run vg getrichacl --full --unaligned d
+	expect_status 0
+	run vg getrichacl --access=nobody d
 	expect_status 0
 }
 

@@ -15,6 +15,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,14 +92,14 @@ static void help(void)
 	fputs(
 "Set, modify or remove the RichACL of each FILE.\n"
 "\n"
-"  -s, --set ACL          replace the ACL of the files with ACL\n"
-"  -S, --set-file FILE    the same, with the ACL read from FILE ('-': stdin)\n"
-"  -m, --modify ACL       add the entries of ACL, or change the matching ones\n"
-"                         (an entry with no permissions removes its match)\n"
-"  -M, --modify-file FILE the same, with the entries read from FILE\n"
-"  -b, --remove           remove the ACL, keeping the mode\n"
-"  -v, --version          print the version and exit\n"
-"  -h, --help             print this help and exit\n"
+"  -s, --set ACL           replace the ACL of the files with ACL\n"
+"  -S, --set-file FILE     the same, with the ACL read from FILE ('-': stdin)\n"
+"  -m, --modify ACL        add the entries of ACL, or change the matching\n"
+"                          ones (an entry without permissions removes them)\n"
+"  -M, --modify-file FILE  the same, with the entries read from FILE\n"
+"  -b, --remove            remove the ACL, keeping the mode\n"
+"  -v, --version           print the version and exit\n"
+"  -h, --help              print this help and exit\n"
 "\n"
 "ACL entries are separated by commas, whitespace or newlines; a first line\n"
 "'NAME:' in an ACL file is skipped, so that 'getrichacl f | setrichacl\n"
@@ -235,29 +236,32 @@ static void fill_masks(struct richacl *acl, unsigned int given)
 }
 
 /*
- * Store @acl as the acl of @path (whose st_mode is @st_mode) in one write:
- * an acl a mode can express becomes that mode (keeping the setuid, setgid
- * and sticky bits) and any stored RichACL goes; any other acl is stored
- * whole.  0, or -1 with errno.
+ * Store @acl as the acl of @path (whose st_mode is @st_mode) in one write.
+ * An acl a mode can express is stored as that mode: a file that has a
+ * RichACL (@stored) gets the acl, which the kernel turns into the mode
+ * (keeping the setuid, setgid and sticky bits) while it drops the stored
+ * one; a file without one is simply chmod'ed, which also works where
+ * RichACLs are not supported.  Any other acl is stored whole.  0, or -1
+ * with errno.
  */
 static int write_acl(const char *path, mode_t st_mode,
-		     const struct richacl *acl)
+		     const struct richacl *acl, int stored)
 {
 	mode_t mode = st_mode;
 
-	if (richacl_equiv_mode(acl, &mode))
+	if (stored || richacl_equiv_mode(acl, &mode))
 		return richacl_set_file(path, acl);
-	if (chmod(path, (st_mode & 07000) | (mode & 0777)))
-		return -1;
-	if (removexattr(path, RICHACL_XATTR) &&
-	    errno != ENODATA && errno != EOPNOTSUPP)
-		return -1;
-	return 0;
+	return chmod(path, (st_mode & 07000) | (mode & 0777));
 }
 
-/* The state of the tree walk of automatic inheritance. */
+/*
+ * The tree walk of automatic inheritance.  Each file is opened with
+ * O_PATH | O_NOFOLLOW relative to its (open) directory and then reached
+ * only through /proc/self/fd/N, so that a directory replaced by a symlink
+ * during the walk cannot lead it elsewhere.
+ */
 struct walk {
-	char *path;		/* the current path, grown and cut back */
+	char *path;		/* the current path, for messages */
 	size_t alloc;
 	int status;		/* 1 when some file failed */
 };
@@ -268,81 +272,104 @@ static void walk_error(struct walk *walk)
 	walk->status = 1;
 }
 
-static void propagate(struct walk *walk, const struct richacl *dir_acl);
-
-/*
- * Automatic inheritance into the file at walk->path from its directory's
- * @dir_acl: only a non-symlink whose acl has auto_inherit and not
- * protected takes part; it is written when it changed, and a directory
- * passes its new acl on to its own children.
- */
-static void inherit_one(struct walk *walk, const struct richacl *dir_acl)
+/* Append "/NAME" to walk->path; 0, or -1 with errno. */
+static int walk_push(struct walk *walk, size_t len, const char *name)
 {
-	const char *path = walk->path;
-	struct richacl *acl;
-	struct stat st;
-	int isdir, changed;
+	size_t need = len + strlen(name) + 2;
 
-	if (lstat(path, &st)) {
-		walk_error(walk);
-		return;
+	if (need > walk->alloc) {
+		char *path = realloc(walk->path, need);
+
+		if (!path)
+			return -1;
+		walk->path = path;
+		walk->alloc = need;
 	}
-	if (S_ISLNK(st.st_mode))
-		return;
-	isdir = S_ISDIR(st.st_mode);
-	acl = richacl_get_file(path);
-	if (!acl) {
-		if (errno != ENODATA && errno != EOPNOTSUPP)
-			walk_error(walk);
-		return;
-	}
-	if (!(acl->a_flags & RICHACL_AUTO_INHERIT) ||
-	    (acl->a_flags & RICHACL_PROTECTED)) {
-		richacl_free(acl);
-		return;
-	}
-	changed = richacl_auto_inherit(acl, dir_acl, isdir);
-	if (changed > 0 && write_acl(path, st.st_mode, acl))
-		changed = -1;
-	if (changed < 0)
-		walk_error(walk);
-	else if (isdir)
-		propagate(walk, acl);
-	richacl_free(acl);
+	sprintf(walk->path + len, "%s%s",
+		len && walk->path[len - 1] == '/' ? "" : "/", name);
+	return 0;
 }
 
-/* Automatic inheritance into the children of the directory walk->path. */
-static void propagate(struct walk *walk, const struct richacl *dir_acl)
+static void propagate(struct walk *walk, int dirfd,
+		      const struct richacl *dir_acl);
+
+/*
+ * Automatic inheritance into the file @name of the directory @dirfd from
+ * the directory's @dir_acl: only a non-symlink whose acl has auto_inherit
+ * and not protected takes part; it is written when it changed, and a
+ * directory passes its new acl on to its own children.
+ */
+static void inherit_one(struct walk *walk, int dirfd, const char *name,
+			const struct richacl *dir_acl)
+{
+	struct richacl *acl = NULL;
+	char proc[32];
+	struct stat st;
+	int fd, changed;
+
+	fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st))
+		goto fail;
+	if (S_ISLNK(st.st_mode))
+		goto out;
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	acl = richacl_get_file(proc);
+	if (!acl) {
+		if (errno != ENODATA && errno != EOPNOTSUPP)
+			goto fail;
+		goto out;
+	}
+	if (!(acl->a_flags & RICHACL_AUTO_INHERIT) ||
+	    (acl->a_flags & RICHACL_PROTECTED))
+		goto out;
+	changed = richacl_auto_inherit(acl, dir_acl, S_ISDIR(st.st_mode));
+	if (changed < 0 ||
+	    (changed > 0 && write_acl(proc, st.st_mode, acl, 1)))
+		goto fail;
+	if (S_ISDIR(st.st_mode)) {
+		int subfd = openat(fd, ".", O_RDONLY | O_DIRECTORY |
+					    O_CLOEXEC);
+
+		if (subfd < 0)
+			goto fail;
+		propagate(walk, subfd, acl);
+	}
+	goto out;
+
+fail:
+	walk_error(walk);
+out:
+	richacl_free(acl);
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * Automatic inheritance into the children of the directory @dirfd (which
+ * this closes), walk->path.
+ */
+static void propagate(struct walk *walk, int dirfd,
+		      const struct richacl *dir_acl)
 {
 	size_t len = strlen(walk->path);
 	struct dirent *d;
 	DIR *dir;
 
-	dir = opendir(walk->path);
+	dir = fdopendir(dirfd);
 	if (!dir) {
+		close(dirfd);
 		walk_error(walk);
 		return;
 	}
 	while ((errno = 0, d = readdir(dir))) {
-		size_t need = len + strlen(d->d_name) + 2;
-
 		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
 			continue;
-		if (need > walk->alloc) {
-			char *path = realloc(walk->path, need);
-
-			if (!path) {
-				walk_error(walk);
-				closedir(dir);
-				return;
-			}
-			walk->path = path;
-			walk->alloc = need;
+		if (walk_push(walk, len, d->d_name)) {
+			walk_error(walk);
+			closedir(dir);
+			return;
 		}
-		sprintf(walk->path + len, "%s%s",
-			len && walk->path[len - 1] == '/' ? "" : "/",
-			d->d_name);
-		inherit_one(walk, dir_acl);
+		inherit_one(walk, dirfd, d->d_name, dir_acl);
 		walk->path[len] = '\0';
 	}
 	if (errno)
@@ -354,13 +381,18 @@ static void propagate(struct walk *walk, const struct richacl *dir_acl)
 static int auto_inherit_tree(const char *path, const struct richacl *acl)
 {
 	struct walk walk = { .path = strdup(path) };
+	int fd;
 
 	if (!walk.path) {
 		file_error(path);
 		return 1;
 	}
 	walk.alloc = strlen(path) + 1;
-	propagate(&walk, acl);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		walk_error(&walk);
+	else
+		propagate(&walk, fd, acl);
 	free(walk.path);
 	return walk.status;
 }
@@ -401,7 +433,7 @@ static int change_file(const char *path, const struct request *req)
 {
 	struct richacl *old, *acl;
 	struct stat st;
-	int status;
+	int stored, status;
 
 	if (req->action == ACTION_REMOVE) {
 		if (removexattr(path, RICHACL_XATTR) && errno != ENODATA)
@@ -410,7 +442,10 @@ static int change_file(const char *path, const struct request *req)
 	}
 	if (stat(path, &st))
 		goto fail;
-	old = richacl_get_or_from_mode(path, NULL);
+	old = richacl_get_file(path);
+	stored = old || (errno != ENODATA && errno != EOPNOTSUPP);
+	if (!stored)
+		old = richacl_get_or_from_mode(path, NULL);
 	if (!old) {
 		if (errno == EOPNOTSUPP) {
 			fflush(stdout);
@@ -426,7 +461,7 @@ static int change_file(const char *path, const struct request *req)
 	acl = new_acl(req, old, st.st_uid);
 	if (!acl)
 		goto fail;
-	if (write_acl(path, st.st_mode, acl)) {
+	if (write_acl(path, st.st_mode, acl, stored)) {
 		file_error(path);
 		richacl_free(acl);
 		return 1;
