@@ -74,9 +74,10 @@ uid=2004(rtu4) gid=100(users) groups=100(users)
 	expect_output "uid=2003(rtu3) gid=3003(rtg3) groups=3003(rtg3),3001(rtg1)"
 }
 
-@test "the build's tools and test helpers come first on PATH" {
+@test "the build's tools and test helpers are on PATH before the system's" {
 	b=$RICHACL_BUILDDIR
-	[[ $PATH == "$b/t:$b/src/getrichacl:$b/src/setrichacl:"* ]]
+	# (bats puts its own directory in front)
+	[[ $PATH == *"$b/t:$b/src/getrichacl:$b/src/setrichacl:"*/usr/bin* ]]
 	[ -x "$b/src/getrichacl/getrichacl" ] || skip "getrichacl not built yet"
 	run command -v getrichacl setrichacl
 	expect_output "$b/src/getrichacl/getrichacl
