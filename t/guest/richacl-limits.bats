@@ -1,0 +1,124 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# The size limits of the system.richacl format and the kernel's validation
+# of raw values ($RICHACL_MNT, $RICHACL_BIG_MNT with ea_inode).
+
+load ../common
+
+setup() {
+	[ -n "${RICHACL_MNT-}" ] || skip "RICHACL_MNT is not mounted"
+	TESTDIR=$(mktemp -d "$RICHACL_MNT/limits.XXXXXX")
+	cd "$TESTDIR" || return 1
+	umask 022
+}
+
+# The raw xattr tests use setfattr and getfattr (package attr).
+need_attr() {
+	command -v setfattr >/dev/null || skip "setfattr (package attr) is missing"
+}
+
+# acl_text N: N allow entries for the numeric users 10000...
+acl_text() {
+	local n
+	for ((n = 0; n < $1; n++)); do
+		echo "user:$((10000 + n)):r::allow"
+	done
+}
+
+# The raw header (16 bytes) of a value, in the hex form setfattr takes:
+# version, flags, count (le16), three zero masks.
+header() {
+	printf '0x%02x%02x%02x%02x%s' "$1" "$2" $(($3 & 255)) $(($3 >> 8)) \
+		000000000000000000000000
+}
+
+@test "the largest ACL, 5460 entries in a 65536-byte value, on ea_inode" {
+	[ -n "${RICHACL_BIG_MNT-}" ] || skip "RICHACL_BIG_MNT is not mounted"
+	need_attr
+	cd "$RICHACL_BIG_MNT"
+	: >big
+	acl_text 5460 >acl
+	setrichacl --set-file acl big
+	getfattr --only-values -n system.richacl big >value
+	run stat -c %s value
+	expect_output 65536
+	run getrichacl big
+	# The header line and 5460 entries (bats leaves the blank line out).
+	[ "${#lines[@]}" -eq 5461 ]
+	expect_status 0
+	[ "${lines[5460]}" = " user:15459:r------------::allow" ]
+	rm -f big acl value
+}
+
+@test "too large for the xattr space without ea_inode: a clear error, the old ACL stays" {
+	: >f
+	setrichacl --set 'owner@:rwp::allow,user:rtu1:r::allow' f
+	acl_text 2000 >acl
+	run setrichacl --set-file acl f
+	expect_status 1
+	expect_output "setrichacl: f: No space left on device"
+	run getrichacl f
+	expect_output "f:
+    owner@:rwp----------::allow
+ user:rtu1:r------------::allow"
+}
+
+@test "a raw value claiming 5461 entries: EINVAL" {
+	need_attr
+	: >f
+	run setfattr -n system.richacl -v "$(header 0 0 5461)" f
+	expect_status 1
+	expect_output "setfattr: f: Invalid argument"
+}
+
+@test "raw values that break a rule of the format: EINVAL, nothing stored" {
+	need_attr
+	: >f
+	# Version 1; an unknown ACL flag; a count beyond the value.
+	for v in "$(header 1 0 0)" "$(header 0 8 0)" "$(header 0 0 1)"; do
+		run setfattr -n system.richacl -v "$v" f
+		expect_status 1
+		expect_output "setfattr: f: Invalid argument"
+	done
+	# One entry: type 2; an unknown entry flag; an unknown permission;
+	# special id 3; an unmapped identifier "alice" (valid in the format,
+	# but not stored on ext4).
+	for e in 020000000100000000000000 000000100100000000000000 \
+		 000000000000800000000000 000000400100000003000000 \
+		 000000200100000000000000616c69636500; do
+		run setfattr -n system.richacl -v "$(header 0 0 1)$e" f
+		expect_status 1
+		expect_output "setfattr: f: Invalid argument"
+	done
+	# A well-formed entry followed by a trailing byte.
+	run setfattr -n system.richacl \
+		-v "$(header 0 0 1)00000040010000000200000000" f
+	expect_status 1
+	expect_output "setfattr: f: Invalid argument"
+	run getfattr -n system.richacl f
+	expect_status 1
+	expect_output "f: system.richacl: No such attribute"
+}
+
+@test "a new file inherits an ACL too large for its inode" {
+	# 61 entries, 748 bytes: out of the inode, into an xattr block (the
+	# test images have 1 KiB blocks).
+	mkdir d
+	{
+		echo 'owner@:rwpx:fd:allow'
+		for ((n = 0; n < 60; n++)); do
+			echo "user:$((10000 + n)):r:fd:allow"
+		done
+	} >acl
+	setrichacl --set-file acl d
+	: >d/f
+	mkdir d/sub
+	run getrichacl d/f
+	expect_status 0
+	[ "${#lines[@]}" -eq 62 ]
+	[ "${lines[61]}" = " user:10059:r------------::allow" ]
+	run getrichacl d/sub
+	expect_status 0
+	[ "${#lines[@]}" -eq 62 ]
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# RichACLs and the file mode on a RichACL ext4 ($RICHACL_MNT): the masks
+# and chmod, create-time inheritance and the umask, and the setattr rules
+# (chown, chgrp, chmod, utimes) that the ACL can grant.
+
+load ../common
+
+setup() {
+	[ -n "${RICHACL_MNT-}" ] || skip "RICHACL_MNT is not mounted"
+	TESTDIR=$(mktemp -d "$RICHACL_MNT/mode.XXXXXX")
+	chmod 755 "$TESTDIR"
+	cd "$TESTDIR" || return 1
+	umask 022
+}
+
+# as USER CMD...: run CMD as USER with the user's groups (t/guest/README).
+declare -gA primary_group=([rtu1]=rtg1 [rtu2]=rtg2 [rtu3]=rtg3 [rtu4]=users)
+as() {
+	local user=$1; shift
+	setpriv --reuid="$user" --regid="${primary_group[$user]}" --init-groups "$@"
+}
+
+@test "chmod narrows the entries and keeps them; chmod back restores them" {
+	echo data >f
+	setrichacl --set 'owner@:rwp::allow,user:rtu1:rw::allow' f
+	chmod 600 f
+	run as rtu1 cat f
+	expect_status 1
+	expect_output "cat: f: Permission denied"
+	chmod 660 f
+	run as rtu1 cat f
+	expect_output data
+	run getrichacl f
+	expect_output "f:
+    owner@:rwp----------::allow
+ user:rtu1:rw-----------::allow"
+}
+
+@test "an ACL equivalent to the mode leaves no xattr, only the mode" {
+	command -v getfattr >/dev/null || skip "getfattr (package attr) is missing"
+	: >f
+	setrichacl --set 'owner@:rwp::allow,group@:r::allow' f
+	run stat -c %a f
+	expect_output 640
+	run getfattr -n system.richacl f
+	expect_status 1
+	expect_output "f: system.richacl: No such attribute"
+}
+
+@test "a new file inherits; the umask does not apply, the create mode does" {
+	mkdir d
+	setrichacl --set 'owner@:rwpx:fd:allow,user:rtu1:r:f:allow,everyone@:x::allow' d
+	umask 077
+	: >d/f
+	mkdir d/sub
+	run stat -c '%a %n' d/f d/sub
+	expect_output "640 d/f
+700 d/sub"
+	run getrichacl d/f
+	expect_output "d/f:
+    owner@:rwp----------::allow
+ user:rtu1:r------------::allow"
+	run as rtu1 cat d/f
+	expect_status 0
+}
+
+@test "without inheritable entries the umask applies" {
+	mkdir d
+	setrichacl --set 'owner@:rwpx::allow,everyone@:rx::allow' d
+	umask 027
+	: >d/f
+	mkdir d/sub
+	run stat -c '%a %n' d/f d/sub
+	expect_output "640 d/f
+750 d/sub"
+}
+
+@test "auto_inherit marks inherited entries on new files" {
+	mkdir d
+	setrichacl --set 'flags:a,owner@:rwpx:fd:allow,user:rtu2:r:f:allow' d
+	: >d/f
+	run getrichacl d/f
+	expect_output "d/f:
+     flags:a
+    owner@:rwp----------:a:allow
+ user:rtu2:r------------:a:allow"
+}
+
+@test "write_owner lets a user take ownership; others get EPERM" {
+	: >f
+	setrichacl --set 'owner@:rwp::allow,user:rtu1:o::allow' f
+	run as rtu2 chown rtu2 f
+	expect_status 1
+	expect_output "chown: changing ownership of 'f': Operation not permitted"
+	as rtu1 chown rtu1:rtg2 f
+	run stat -c '%U:%G' f
+	expect_output rtu1:rtg2
+}
+
+@test "write_acl lets a user chmod; write_attributes lets a user set times" {
+	: >f
+	setrichacl --set 'owner@:rwp::allow,user:rtu1:C::allow,user:rtu2:A::allow' f
+	as rtu2 touch -d '2001-02-03 04:05:06 UTC' f
+	# touch reports the open that failed first; utimensat got EPERM.
+	run as rtu1 touch -d '2011-02-03 04:05:06 UTC' f
+	expect_status 1
+	expect_output "touch: cannot touch 'f': Permission denied"
+	run as rtu2 chmod 666 f
+	expect_status 1
+	expect_output "chmod: changing permissions of 'f': Operation not permitted"
+	as rtu1 chmod 604 f
+	run stat -c '%a %Y' f
+	expect_output "604 981173106"
+}
