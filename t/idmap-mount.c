@@ -113,8 +113,8 @@ static void write_file(const char *path, const char *text, size_t len)
  */
 static int userns_fd(const struct idmap *uids, const struct idmap *gids)
 {
-	int ready[2], release[2], fd, status;
-	char path[64], c = 0;
+	int ready[2], release[2], fd, status, err = 0;
+	char path[64], c;
 	pid_t pid;
 
 	if (pipe2(ready, O_CLOEXEC) || pipe2(release, O_CLOEXEC))
@@ -125,9 +125,10 @@ static int userns_fd(const struct idmap *uids, const struct idmap *gids)
 	if (pid == 0) {
 		close(ready[0]);
 		close(release[1]);
+		/* Tell the parent 0, or why unshare failed. */
 		if (unshare(CLONE_NEWUSER))
-			_exit(1);
-		if (write(ready[1], &c, 1) != 1)
+			err = errno;
+		if (write(ready[1], &err, sizeof(err)) != sizeof(err) || err)
 			_exit(1);
 		/* Until the parent closes its end (or dies). */
 		while (read(release[0], &c, 1) > 0)
@@ -136,8 +137,10 @@ static int userns_fd(const struct idmap *uids, const struct idmap *gids)
 	}
 	close(ready[1]);
 	close(release[0]);
-	if (read(ready[0], &c, 1) != 1) {
-		errno = EPERM;
+	if (read(ready[0], &err, sizeof(err)) != sizeof(err))
+		err = EIO;
+	if (err) {
+		errno = err;
 		fail("unshare(CLONE_NEWUSER) in the child");
 	}
 	snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)pid);
