@@ -6,7 +6,9 @@
  * and servers, and other systems without file masks, can only use acls in
  * that form.
  *
- * The work is done in seven steps, each its own function below, on a copy
+ * When the masks take nothing away from any process (typical for a file
+ * that has just inherited its acl), the entries stay exactly as they are;
+ * see masks_restrict_nothing().  Otherwise the work is done in seven steps, each its own function below, on a copy
  * of the acl.  A process is in the owner, the group or the other class as
  * defined in richacl_access.c; the steps give each class what its mask
  * allows:
@@ -499,6 +501,121 @@ static void replace_acl(struct richacl *to, struct richacl *from)
 	free(from);
 }
 
+/*
+ * The permissions the entries grant a process that matches everyone@, the
+ * entries that only ever match the owner when @is_owner, and the entries
+ * for the principal of @who (when not NULL): for each permission, the
+ * first of these entries that names it decides.
+ */
+static unsigned int entries_grant(const struct richacl *acl, uid_t owner,
+				  int is_owner, const struct richace *who)
+{
+	unsigned int undecided = ~0U, allowed = 0;
+	const struct richace *ace;
+
+	richacl_for_each_entry(ace, acl) {
+		if (!compat_is_effective(ace) ||
+		    (ace->e_flags & RICHACE_UNMAPPED_WHO))
+			continue;
+		if (!richace_is_everyone(ace) &&
+		    !(is_owner && compat_is_owner_entry(ace, owner)) &&
+		    !(who && richace_is_same_identifier(ace, who)))
+			continue;
+		if (richace_is_allow(ace))
+			allowed |= ace->e_mask & undecided;
+		undecided &= ~ace->e_mask;
+	}
+	return allowed;
+}
+
+/*
+ * What the entries grant the owner, whatever groups it is in: *@must is
+ * granted in every case, *@may in some.  owner@, everyone@ and user
+ * entries naming the owner always match it, group@ and group entries
+ * may.  (The file's group is not known here, so group@ and the group
+ * entries count as independent: *@must may be too small and *@may too
+ * large, which only makes the caller more careful.)
+ */
+static void owner_grant(const struct richacl *acl, uid_t owner,
+			unsigned int *must, unsigned int *may)
+{
+	unsigned int open = ~0U, may_deny = 0;
+	const struct richace *ace;
+
+	*must = *may = 0;
+	richacl_for_each_entry(ace, acl) {
+		unsigned int mask = ace->e_mask & open;
+
+		if (!compat_is_effective(ace) ||
+		    (ace->e_flags & RICHACE_UNMAPPED_WHO))
+			continue;
+		if (richace_is_everyone(ace) ||
+		    compat_is_owner_entry(ace, owner)) {
+			if (richace_is_allow(ace)) {
+				*must |= mask & ~may_deny;
+				*may |= mask;
+			}
+			open &= ~ace->e_mask;
+		} else if (richace_is_group(ace) ||
+			   richace_is_unix_group(ace)) {
+			if (richace_is_allow(ace))
+				*may |= mask;
+			else
+				may_deny |= mask;
+		}
+	}
+}
+
+/*
+ * What the entries can grant a process in the group class: one that is
+ * not the owner and matches everyone@ and the entries of one principal,
+ * group@ or a user or group other than the owner.  A process that
+ * matches more is granted each permission by a first entry, which grants
+ * it to that entry's principal too (see richacl_compute_max_masks()).
+ */
+static unsigned int group_class_may(const struct richacl *acl, uid_t owner)
+{
+	struct richace group = compat_special_who(RICHACE_GROUP_SPECIAL_ID);
+	unsigned int may = entries_grant(acl, owner, 0, &group);
+	const struct richace *ace;
+
+	richacl_for_each_entry(ace, acl) {
+		if (!compat_is_effective(ace) ||
+		    (ace->e_flags & RICHACE_UNMAPPED_WHO) ||
+		    !(richace_is_unix_user(ace) ||
+		      richace_is_unix_group(ace)) ||
+		    compat_is_owner_entry(ace, owner))
+			continue;
+		may |= entries_grant(acl, owner, 0, ace);
+	}
+	return may;
+}
+
+/*
+ * Do the masks take nothing away from any process?  Then the acl without
+ * the masked flag grants the same and needs no change.
+ *
+ * Without write_through, each class must get no more than its mask
+ * allows.  That also covers the group mask limiting group@ and group
+ * entries for the owner (see richacl_access.c): a permission such an
+ * entry would grant the owner first, it grants the group-class process
+ * of its principal, so it is within the group mask.  With write_through,
+ * the owner and the other class get exactly their masks, so the entries
+ * must grant them exactly that, too.
+ */
+static int masks_restrict_nothing(const struct richacl *acl, uid_t owner)
+{
+	unsigned int must, may, other = entries_grant(acl, owner, 0, NULL);
+
+	owner_grant(acl, owner, &must, &may);
+	if (group_class_may(acl, owner) & ~acl->a_group_mask)
+		return 0;
+	if (acl->a_flags & RICHACL_WRITE_THROUGH)
+		return must == acl->a_owner_mask && may == acl->a_owner_mask &&
+		       other == acl->a_other_mask;
+	return !(may & ~acl->a_owner_mask) && !(other & ~acl->a_other_mask);
+}
+
 int richacl_apply_masks(struct richacl *acl, uid_t owner)
 {
 	struct richacl *work;
@@ -506,6 +623,10 @@ int richacl_apply_masks(struct richacl *acl, uid_t owner)
 
 	if (!(acl->a_flags & RICHACL_MASKED))
 		return 0;
+	if (masks_restrict_nothing(acl, owner)) {
+		richacl_compute_max_masks(acl);
+		return 0;
+	}
 	work = richacl_clone(acl);
 	if (!work)
 		return -1;

@@ -68,10 +68,12 @@ static void test_seed_examples(void)
 
 static void test_steps(void)
 {
-	check("flags:m owner:rwpx::mask group:rwpx::mask other:rwpx::mask "
+	/* The owner mask restricts x: otherwise nothing would change. */
+	check("flags:m owner:r::mask group:rwx::mask other:rx::mask "
 	      "everyone@:r::allow user:2:w::allow everyone@:w::deny "
 	      "group@:x::deny everyone@:x::allow",
 	      -1,
+	      "owner@:wx::deny\n"
 	      "user:2:rw::allow\n"
 	      "group@:wx::deny\n"
 	      "everyone@:rx::allow\n",
