@@ -75,8 +75,10 @@ static void retire_entry(struct richacl *acl, unsigned int *index)
  * longer change it.  Drop each everyone@ entry, add what it allowed to the
  * allow entries below it and remove it from the deny entries below it (and
  * the other way round for what it denied), and allow the sum of what the
- * everyone@ entries allowed in one entry at the very end.  Decisions and
- * the class of every process stay the same.
+ * everyone@ entries allowed in one entry at the very end (an everyone@
+ * allow entry already there stays, with its inherited flag unless it
+ * gains permissions).  Decisions and the class of every process stay the
+ * same.
  *
  *    everyone@:r::allow         joe:rw::allow
  *    joe:w::allow         ->    group@:wx::deny
@@ -104,6 +106,10 @@ static int move_everyone_down(struct richacl *acl)
 				allowed |= ace->e_mask & ~denied;
 			else
 				denied |= ace->e_mask & ~allowed;
+			/* The last entry already is where it must go. */
+			if (n == acl->a_count - 1u && richace_is_allow(ace) &&
+			    allowed)
+				return compat_change_mask(acl, &n, allowed);
 			retire_entry(acl, &n);
 			continue;
 		}
@@ -258,7 +264,8 @@ static int apply_masks_to_entries(struct richacl *acl, uid_t owner)
 
 /*
  * Step 4: with write_through, the owner gets exactly the owner mask.  An
- * owner@ allow entry at the front grants it; step 6 denies the rest.
+ * owner@ allow entry at the front grants it (one already there is
+ * reused, so that it keeps its inherited flag); step 6 denies the rest.
  * Other entries that only match the owner no longer decide anything and
  * go.
  *
@@ -271,11 +278,23 @@ static int apply_masks_to_entries(struct richacl *acl, uid_t owner)
 static int set_owner_permissions(struct richacl *acl, uid_t owner)
 {
 	struct richace who = compat_special_who(RICHACE_OWNER_SPECIAL_ID);
-	unsigned int n;
+	unsigned int n = 0;
+	int kept = 0;
 
 	if (!(acl->a_flags & RICHACL_WRITE_THROUGH))
 		return 0;
-	for (n = 0; n < acl->a_count; n++) {
+	/* An owner@ allow entry in front already is in place. */
+	while (n < acl->a_count && !compat_is_effective(&acl->a_entries[n]))
+		n++;
+	if (acl->a_owner_mask && n < acl->a_count &&
+	    richace_is_owner(&acl->a_entries[n]) &&
+	    richace_is_allow(&acl->a_entries[n])) {
+		if (compat_change_mask(acl, &n, acl->a_owner_mask))
+			return -1;
+		kept = 1;
+		n++;
+	}
+	for (; n < acl->a_count; n++) {
 		struct richace *ace = &acl->a_entries[n];
 
 		if (compat_is_effective(ace) &&
@@ -283,7 +302,7 @@ static int set_owner_permissions(struct richacl *acl, uid_t owner)
 		    compat_change_mask(acl, &n, 0))
 			return -1;
 	}
-	if (!acl->a_owner_mask)
+	if (kept || !acl->a_owner_mask)
 		return 0;
 	return compat_insert(acl, 0, &who, RICHACE_ACCESS_ALLOWED_ACE_TYPE,
 			     acl->a_owner_mask);

@@ -60,8 +60,8 @@ lines() {
 @test "an inheritable entry is split, an inherit-only copy keeps it" {
 	run richacl-apply-masks -o 1 -m 0640 'everyone@:rwx:fd:allow'
 	expect_status 0
-	expect_output "$(lines owner@:rwp::allow everyone@:rwx:fdi:allow \
-		group@:r::allow)"
+	expect_output "$(lines owner@:rwp::allow group@:r::allow \
+		everyone@:rwx:fdi:allow)"
 }
 
 @test "an acl without the masked flag comes back unchanged" {

@@ -132,8 +132,8 @@ static void test_corner_cases(void)
 {
 	check("everyone@:rwx:fd:allow", 0640,
 	      "owner@:rwp::allow\n"
-	      "everyone@:rwx:fdi:allow\n"
-	      "group@:r::allow\n",
+	      "group@:r::allow\n"
+	      "everyone@:rwx:fdi:allow\n",
 	      "an inheritable entry keeps an inherit-only copy");
 	check("owner@:w:fdi:deny user:2:rw::allow", 0640,
 	      "owner@:rwp::allow\n"
