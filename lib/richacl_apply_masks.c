@@ -548,64 +548,62 @@ static unsigned int entries_grant(const struct richacl *acl, uid_t owner,
 }
 
 /*
- * What the entries grant the owner, whatever groups it is in: *@must is
- * granted in every case, *@may in some.  owner@, everyone@ and user
- * entries naming the owner always match it, group@ and group entries
- * may.  (The file's group is not known here, so group@ and the group
- * entries count as independent: *@must may be too small and *@may too
- * large, which only makes the caller more careful.)
+ * What the entries grant the owner whatever groups it is in.  owner@,
+ * everyone@ and user entries naming the owner always match it; group@ and
+ * group entries may, and their deny entries may take permissions away.
+ * (The file's group is not known here, so group@ and the group entries
+ * count as independent: the result may be too small, which only makes the
+ * caller more careful.)
  */
-static void owner_grant(const struct richacl *acl, uid_t owner,
-			unsigned int *must, unsigned int *may)
+static unsigned int owner_must(const struct richacl *acl, uid_t owner)
 {
-	unsigned int open = ~0U, may_deny = 0;
+	unsigned int open = ~0U, may_deny = 0, must = 0;
 	const struct richace *ace;
 
-	*must = *may = 0;
 	richacl_for_each_entry(ace, acl) {
-		unsigned int mask = ace->e_mask & open;
-
 		if (!compat_is_effective(ace) ||
 		    (ace->e_flags & RICHACE_UNMAPPED_WHO))
 			continue;
 		if (richace_is_everyone(ace) ||
 		    compat_is_owner_entry(ace, owner)) {
-			if (richace_is_allow(ace)) {
-				*must |= mask & ~may_deny;
-				*may |= mask;
-			}
-			open &= ~ace->e_mask;
-		} else if (richace_is_group(ace) ||
-			   richace_is_unix_group(ace)) {
 			if (richace_is_allow(ace))
-				*may |= mask;
-			else
-				may_deny |= mask;
+				must |= ace->e_mask & open & ~may_deny;
+			open &= ~ace->e_mask;
+		} else if ((richace_is_group(ace) ||
+			    richace_is_unix_group(ace)) &&
+			   richace_is_deny(ace)) {
+			may_deny |= ace->e_mask & open;
 		}
 	}
+	return must;
 }
 
 /*
- * What the entries can grant a process in the group class: one that is
- * not the owner and matches everyone@ and the entries of one principal,
- * group@ or a user or group other than the owner.  A process that
- * matches more is granted each permission by a first entry, which grants
- * it to that entry's principal too (see richacl_compute_max_masks()).
+ * What the entries can grant a process of the owner class (@is_owner) or
+ * of the group class.  It suffices to look at one process for each
+ * principal that can put a process into the class: the one that matches
+ * everyone@, the owner's entries when it is the owner, and the entries of
+ * that principal.  A process that matches more is granted each of its
+ * permissions by a first entry, which grants it to that entry's process,
+ * too (see richacl_compute_max_masks()).  The owner also is in no group.
  */
-static unsigned int group_class_may(const struct richacl *acl, uid_t owner)
+static unsigned int class_may(const struct richacl *acl, uid_t owner,
+			      int is_owner)
 {
 	struct richace group = compat_special_who(RICHACE_GROUP_SPECIAL_ID);
-	unsigned int may = entries_grant(acl, owner, 0, &group);
+	unsigned int may = entries_grant(acl, owner, is_owner, &group);
 	const struct richace *ace;
 
+	if (is_owner)
+		may |= entries_grant(acl, owner, 1, NULL);
 	richacl_for_each_entry(ace, acl) {
 		if (!compat_is_effective(ace) ||
-		    (ace->e_flags & RICHACE_UNMAPPED_WHO) ||
-		    !(richace_is_unix_user(ace) ||
-		      richace_is_unix_group(ace)) ||
-		    compat_is_owner_entry(ace, owner))
+		    (ace->e_flags & RICHACE_UNMAPPED_WHO))
 			continue;
-		may |= entries_grant(acl, owner, 0, ace);
+		if (richace_is_unix_group(ace) ||
+		    (!is_owner && richace_is_unix_user(ace) &&
+		     !compat_is_owner_entry(ace, owner)))
+			may |= entries_grant(acl, owner, is_owner, ace);
 	}
 	return may;
 }
@@ -624,13 +622,14 @@ static unsigned int group_class_may(const struct richacl *acl, uid_t owner)
  */
 static int masks_restrict_nothing(const struct richacl *acl, uid_t owner)
 {
-	unsigned int must, may, other = entries_grant(acl, owner, 0, NULL);
+	unsigned int may = class_may(acl, owner, 1),
+		     other = entries_grant(acl, owner, 0, NULL);
 
-	owner_grant(acl, owner, &must, &may);
-	if (group_class_may(acl, owner) & ~acl->a_group_mask)
+	if (class_may(acl, owner, 0) & ~acl->a_group_mask)
 		return 0;
 	if (acl->a_flags & RICHACL_WRITE_THROUGH)
-		return must == acl->a_owner_mask && may == acl->a_owner_mask &&
+		return may == acl->a_owner_mask &&
+		       owner_must(acl, owner) == acl->a_owner_mask &&
 		       other == acl->a_other_mask;
 	return !(may & ~acl->a_owner_mask) && !(other & ~acl->a_other_mask);
 }
