@@ -8,10 +8,10 @@
  *
  * When the masks take nothing away from any process (typical for a file
  * that has just inherited its acl), the entries stay exactly as they are;
- * see masks_restrict_nothing().  Otherwise the work is done in seven steps, each its own function below, on a copy
- * of the acl.  A process is in the owner, the group or the other class as
- * defined in richacl_access.c; the steps give each class what its mask
- * allows:
+ * see masks_restrict_nothing().  Otherwise the work is done in seven
+ * steps, each its own function below, on a copy of the acl.  A process is
+ * in the owner, the group or the other class as defined in
+ * richacl_access.c; the steps give each class what its mask allows:
  *
  *   1. move everyone@ down: at most one effective everyone@ entry remains,
  *      an allow entry at the very end;
@@ -35,7 +35,9 @@
  * Inherit-only entries are never changed, and an inheritable entry that
  * must change is split into an inherit-only copy with the old permissions
  * and an effective entry (see richacl_compat.h): what directories pass on
- * stays the same.
+ * stays the same.  Entries that stay or lose permissions keep their
+ * inherited flag; entries that gain permissions, and the entries the steps
+ * create, are not inherited.
  *
  * The result carries its maximum masks (richacl_compute_max_masks()), and
  * neither the masked nor the write_through flag: the masks no longer take

@@ -309,6 +309,34 @@ static unsigned int exhaustive(struct failures *f)
 	return n;
 }
 
+/*
+ * Is every entry of @after that has the inherited flag an inherited entry
+ * of @before for the same principal, of the same type, with at least its
+ * permissions?  What the steps create or widen is not inherited.
+ */
+static int inherited_flags_honest(const struct richacl *before,
+				  const struct richacl *after)
+{
+	const struct richace *ace, *old;
+
+	richacl_for_each_entry(ace, after) {
+		int found = 0;
+
+		if (!(ace->e_flags & RICHACE_INHERITED_ACE))
+			continue;
+		richacl_for_each_entry(old, before) {
+			if ((old->e_flags & RICHACE_INHERITED_ACE) &&
+			    old->e_type == ace->e_type &&
+			    !(ace->e_mask & ~old->e_mask) &&
+			    richace_is_same_identifier(old, ace))
+				found = 1;
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
 /* Does every process get the same from @masked and from its entries? */
 static int restricts_nothing(const struct richacl *masked)
 {
@@ -405,7 +433,8 @@ int main(void)
 	unsigned int cases, n, max_count = 0;
 	struct failures access = { 0 }, flags = { 0 }, size = { 0 },
 			inherit = { 0 }, unmasked = { 0 }, error = { 0 },
-			maxmasks = { 0 }, small = { 0 }, same = { 0 };
+			maxmasks = { 0 }, small = { 0 }, same = { 0 },
+			inherited = { 0 };
 	unsigned int unrestricted = 0;
 
 	s = getenv("RICHACL_PROP_CASES");
@@ -441,6 +470,9 @@ int main(void)
 		if (!same_inheritable(before, after))
 			report(&inherit, seed, n, before, after,
 			       "inheritable entries changed");
+		if (!inherited_flags_honest(before, after))
+			report(&inherited, seed, n, before, after,
+			       "an entry created or widened is inherited");
 		after->a_flags |= RICHACL_MASKED;
 		compare_access(&maxmasks, seed, n, before, after, "remasked");
 
@@ -475,6 +507,8 @@ next:
 	ok(!maxmasks.count, "the result's masks are its max masks: masking "
 	   "it again changes nothing (%u failures)", maxmasks.count);
 	ok(!unmasked.count, "acls without the masked flag stay the same");
+	ok(!inherited.count, "only entries kept or narrowed stay inherited "
+	   "(%u failures)", inherited.count);
 	ok(!same.count, "masks that restrict nothing leave the entries as "
 	   "they are (%u cases, %u failures)", unrestricted, same.count);
 	return tap_done();
