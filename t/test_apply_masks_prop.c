@@ -9,7 +9,7 @@
  * flags are random; the masks come from chmod to a random mode, or are
  * random (with or without write_through).  One TAP line per property.
  *
- * Environment: RICHACL_PROP_SEED (default 1), RICHACL_PROP_CASES (default
+ * Environment: RICHACL_TEST_SEED (default 1), RICHACL_TEST_CASES (default
  * 20000).  A failure prints the seed and case number, the acl, the process
  * and both answers.
  */
@@ -428,7 +428,7 @@ static int check_unrestricted(struct failures *f, unsigned long seed,
 
 int main(void)
 {
-	const char *s = getenv("RICHACL_PROP_SEED");
+	const char *s = getenv("RICHACL_TEST_SEED");
 	unsigned long seed = s ? strtoul(s, NULL, 10) : 1;
 	unsigned int cases, n, max_count = 0;
 	struct failures access = { 0 }, flags = { 0 }, size = { 0 },
@@ -437,7 +437,7 @@ int main(void)
 			inherited = { 0 };
 	unsigned int unrestricted = 0;
 
-	s = getenv("RICHACL_PROP_CASES");
+	s = getenv("RICHACL_TEST_CASES");
 	cases = s ? strtoul(s, NULL, 10) : 20000;
 	rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
 	init_processes();
