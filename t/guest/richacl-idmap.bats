@@ -17,18 +17,14 @@
 # and up) have no mapping.  Ids are numeric throughout (--numeric-ids), so
 # that the outputs do not depend on the names.
 
-load ../common
+load guest
 
 setup() {
-	[ -n "${RICHACL_MNT-}" ] || skip "RICHACL_MNT is not mounted"
-	TESTDIR=$(mktemp -d "$RICHACL_MNT/idmap.XXXXXX")
-	chmod 755 "$TESTDIR"
+	guest_setup RICHACL_MNT idmap || return
 	IDMNT=$(mktemp -d /tmp/idmnt.XXXXXX)
 	idmap-mount -u 0:0:2001 -u 2002:2001:1 -u 2001:2002:1 -u 2003:2003:1 \
 		    -g 0:0:3001 -g 3002:3001:1 -g 3001:3002:1 -g 3003:3003:1 \
 		    "$TESTDIR" "$IDMNT"
-	cd "$TESTDIR" || return 1
-	umask 022
 }
 
 teardown() {
@@ -39,13 +35,6 @@ teardown() {
 	if [ -n "${TESTDIR-}" ]; then
 		rm -rf "$TESTDIR"
 	fi
-}
-
-# as USER CMD...: run CMD as USER with the user's groups (t/guest/README).
-declare -gA primary_group=([rtu1]=rtg1 [rtu2]=rtg2 [rtu3]=rtg3 [rtu4]=users)
-as() {
-	local user=$1; shift
-	setpriv --reuid="$user" --regid="${primary_group[$user]}" --init-groups "$@"
 }
 
 @test "the mount maps the owner of a file: on-disk 2001 shows as 2002" {
