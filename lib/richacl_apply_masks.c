@@ -6,10 +6,12 @@
  * and servers, and other systems without file masks, can only use acls in
  * that form.
  *
- * The work is done in seven steps, each its own function below, on a copy
- * of the acl.  A process is in the owner, the group or the other class as
- * defined in richacl_access.c; the steps give each class what its mask
- * allows:
+ * When the masks take nothing away from any process (typical for a file
+ * that has just inherited its acl), the entries stay exactly as they are;
+ * see masks_restrict_nothing().  Otherwise the work is done in seven
+ * steps, each its own function below, on a copy of the acl.  A process is
+ * in the owner, the group or the other class as defined in
+ * richacl_access.c; the steps give each class what its mask allows:
  *
  *   1. move everyone@ down: at most one effective everyone@ entry remains,
  *      an allow entry at the very end;
@@ -33,7 +35,9 @@
  * Inherit-only entries are never changed, and an inheritable entry that
  * must change is split into an inherit-only copy with the old permissions
  * and an effective entry (see richacl_compat.h): what directories pass on
- * stays the same.
+ * stays the same.  Entries that stay or lose permissions keep their
+ * inherited flag; entries that gain permissions, and the entries the steps
+ * create, are not inherited.
  *
  * The result carries its maximum masks (richacl_compute_max_masks()), and
  * neither the masked nor the write_through flag: the masks no longer take
@@ -73,8 +77,10 @@ static void retire_entry(struct richacl *acl, unsigned int *index)
  * longer change it.  Drop each everyone@ entry, add what it allowed to the
  * allow entries below it and remove it from the deny entries below it (and
  * the other way round for what it denied), and allow the sum of what the
- * everyone@ entries allowed in one entry at the very end.  Decisions and
- * the class of every process stay the same.
+ * everyone@ entries allowed in one entry at the very end (an everyone@
+ * allow entry already there stays, with its inherited flag unless it
+ * gains permissions).  Decisions and the class of every process stay the
+ * same.
  *
  *    everyone@:r::allow         joe:rw::allow
  *    joe:w::allow         ->    group@:wx::deny
@@ -102,6 +108,10 @@ static int move_everyone_down(struct richacl *acl)
 				allowed |= ace->e_mask & ~denied;
 			else
 				denied |= ace->e_mask & ~allowed;
+			/* The last entry already is where it must go. */
+			if (n == acl->a_count - 1u && richace_is_allow(ace) &&
+			    allowed)
+				return compat_change_mask(acl, &n, allowed);
 			retire_entry(acl, &n);
 			continue;
 		}
@@ -256,7 +266,8 @@ static int apply_masks_to_entries(struct richacl *acl, uid_t owner)
 
 /*
  * Step 4: with write_through, the owner gets exactly the owner mask.  An
- * owner@ allow entry at the front grants it; step 6 denies the rest.
+ * owner@ allow entry at the front grants it (one already there is
+ * reused, so that it keeps its inherited flag); step 6 denies the rest.
  * Other entries that only match the owner no longer decide anything and
  * go.
  *
@@ -269,11 +280,23 @@ static int apply_masks_to_entries(struct richacl *acl, uid_t owner)
 static int set_owner_permissions(struct richacl *acl, uid_t owner)
 {
 	struct richace who = compat_special_who(RICHACE_OWNER_SPECIAL_ID);
-	unsigned int n;
+	unsigned int n = 0;
+	int kept = 0;
 
 	if (!(acl->a_flags & RICHACL_WRITE_THROUGH))
 		return 0;
-	for (n = 0; n < acl->a_count; n++) {
+	/* An owner@ allow entry in front already is in place. */
+	while (n < acl->a_count && !compat_is_effective(&acl->a_entries[n]))
+		n++;
+	if (acl->a_owner_mask && n < acl->a_count &&
+	    richace_is_owner(&acl->a_entries[n]) &&
+	    richace_is_allow(&acl->a_entries[n])) {
+		if (compat_change_mask(acl, &n, acl->a_owner_mask))
+			return -1;
+		kept = 1;
+		n++;
+	}
+	for (; n < acl->a_count; n++) {
 		struct richace *ace = &acl->a_entries[n];
 
 		if (compat_is_effective(ace) &&
@@ -281,7 +304,7 @@ static int set_owner_permissions(struct richacl *acl, uid_t owner)
 		    compat_change_mask(acl, &n, 0))
 			return -1;
 	}
-	if (!acl->a_owner_mask)
+	if (kept || !acl->a_owner_mask)
 		return 0;
 	return compat_insert(acl, 0, &who, RICHACE_ACCESS_ALLOWED_ACE_TYPE,
 			     acl->a_owner_mask);
@@ -499,6 +522,120 @@ static void replace_acl(struct richacl *to, struct richacl *from)
 	free(from);
 }
 
+/*
+ * The permissions the entries grant a process that matches everyone@, the
+ * entries that only ever match the owner when @is_owner, and the entries
+ * for the principal of @who (when not NULL): for each permission, the
+ * first of these entries that names it decides.
+ */
+static unsigned int entries_grant(const struct richacl *acl, uid_t owner,
+				  int is_owner, const struct richace *who)
+{
+	unsigned int undecided = ~0U, allowed = 0;
+	const struct richace *ace;
+
+	richacl_for_each_entry(ace, acl) {
+		if (!compat_is_effective(ace) ||
+		    (ace->e_flags & RICHACE_UNMAPPED_WHO))
+			continue;
+		if (!richace_is_everyone(ace) &&
+		    !(is_owner && compat_is_owner_entry(ace, owner)) &&
+		    !(who && richace_is_same_identifier(ace, who)))
+			continue;
+		if (richace_is_allow(ace))
+			allowed |= ace->e_mask & undecided;
+		undecided &= ~ace->e_mask;
+	}
+	return allowed;
+}
+
+/*
+ * What the entries grant the owner whatever groups it is in.  owner@,
+ * everyone@ and user entries naming the owner always match it; group@ and
+ * group entries may, and their deny entries may take permissions away.
+ * (The file's group is not known here, so group@ and the group entries
+ * count as independent: the result may be too small, which only makes the
+ * caller more careful.)
+ */
+static unsigned int owner_must(const struct richacl *acl, uid_t owner)
+{
+	unsigned int open = ~0U, may_deny = 0, must = 0;
+	const struct richace *ace;
+
+	richacl_for_each_entry(ace, acl) {
+		if (!compat_is_effective(ace) ||
+		    (ace->e_flags & RICHACE_UNMAPPED_WHO))
+			continue;
+		if (richace_is_everyone(ace) ||
+		    compat_is_owner_entry(ace, owner)) {
+			if (richace_is_allow(ace))
+				must |= ace->e_mask & open & ~may_deny;
+			open &= ~ace->e_mask;
+		} else if ((richace_is_group(ace) ||
+			    richace_is_unix_group(ace)) &&
+			   richace_is_deny(ace)) {
+			may_deny |= ace->e_mask & open;
+		}
+	}
+	return must;
+}
+
+/*
+ * What the entries can grant a process of the owner class (@is_owner) or
+ * of the group class.  It suffices to look at one process for each
+ * principal that can put a process into the class: the one that matches
+ * everyone@, the owner's entries when it is the owner, and the entries of
+ * that principal.  A process that matches more is granted each of its
+ * permissions by a first entry, which grants it to that entry's process,
+ * too (see richacl_compute_max_masks()).  The owner also is in no group.
+ */
+static unsigned int class_may(const struct richacl *acl, uid_t owner,
+			      int is_owner)
+{
+	struct richace group = compat_special_who(RICHACE_GROUP_SPECIAL_ID);
+	unsigned int may = entries_grant(acl, owner, is_owner, &group);
+	const struct richace *ace;
+
+	if (is_owner)
+		may |= entries_grant(acl, owner, 1, NULL);
+	richacl_for_each_entry(ace, acl) {
+		if (!compat_is_effective(ace) ||
+		    (ace->e_flags & RICHACE_UNMAPPED_WHO))
+			continue;
+		if (richace_is_unix_group(ace) ||
+		    (!is_owner && richace_is_unix_user(ace) &&
+		     !compat_is_owner_entry(ace, owner)))
+			may |= entries_grant(acl, owner, is_owner, ace);
+	}
+	return may;
+}
+
+/*
+ * Do the masks take nothing away from any process?  Then the acl without
+ * the masked flag grants the same and needs no change.
+ *
+ * Without write_through, each class must get no more than its mask
+ * allows.  That also covers the group mask limiting group@ and group
+ * entries for the owner (see richacl_access.c): a permission such an
+ * entry would grant the owner first, it grants the group-class process
+ * of its principal, so it is within the group mask.  With write_through,
+ * the owner and the other class get exactly their masks, so the entries
+ * must grant them exactly that, too.
+ */
+static int masks_restrict_nothing(const struct richacl *acl, uid_t owner)
+{
+	unsigned int may = class_may(acl, owner, 1),
+		     other = entries_grant(acl, owner, 0, NULL);
+
+	if (class_may(acl, owner, 0) & ~acl->a_group_mask)
+		return 0;
+	if (acl->a_flags & RICHACL_WRITE_THROUGH)
+		return may == acl->a_owner_mask &&
+		       owner_must(acl, owner) == acl->a_owner_mask &&
+		       other == acl->a_other_mask;
+	return !(may & ~acl->a_owner_mask) && !(other & ~acl->a_other_mask);
+}
+
 int richacl_apply_masks(struct richacl *acl, uid_t owner)
 {
 	struct richacl *work;
@@ -506,6 +643,10 @@ int richacl_apply_masks(struct richacl *acl, uid_t owner)
 
 	if (!(acl->a_flags & RICHACL_MASKED))
 		return 0;
+	if (masks_restrict_nothing(acl, owner)) {
+		richacl_compute_max_masks(acl);
+		return 0;
+	}
 	work = richacl_clone(acl);
 	if (!work)
 		return -1;

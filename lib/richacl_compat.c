@@ -49,6 +49,9 @@ int compat_change_mask(struct richacl *acl, unsigned int *index,
 		ace = &acl->a_entries[*index];
 		ace->e_flags &= ~RICHACE_INHERITANCE_FLAGS;
 	}
+	/* What an entry gains was not inherited. */
+	if (mask & ~ace->e_mask)
+		ace->e_flags &= ~RICHACE_INHERITED_ACE;
 	ace->e_mask = mask;
 	return 0;
 }

@@ -7,7 +7,9 @@
  * allow and deny entries that are not inherit-only.  The helpers never
  * change inherit-only entries; an inheritable entry whose permissions must
  * change is split into an unchanged inherit-only copy and an effective
- * entry without inheritance flags.
+ * entry without inheritance flags.  An entry that keeps or loses
+ * permissions keeps its inherited flag; one that gains permissions, and
+ * every entry the helpers create, is not inherited.
  */
 #ifndef RICHACL_COMPAT_H
 #define RICHACL_COMPAT_H
@@ -32,6 +34,7 @@ struct richace compat_special_who(unsigned int id);
  * Give the effective entry at *@index the permissions @mask.  An
  * inheritable entry is split first: an inherit-only copy with the old
  * permissions stays at *@index and *@index moves to the effective entry.
+ * The entry loses its inherited flag when @mask adds permissions.
  * Entries left without permissions stay until compat_remove_empty().
  * 0, or -1 with errno.
  */

@@ -60,8 +60,8 @@ lines() {
 @test "an inheritable entry is split, an inherit-only copy keeps it" {
 	run richacl-apply-masks -o 1 -m 0640 'everyone@:rwx:fd:allow'
 	expect_status 0
-	expect_output "$(lines owner@:rwp::allow everyone@:rwx:fdi:allow \
-		group@:r::allow)"
+	expect_output "$(lines owner@:rwp::allow group@:r::allow \
+		everyone@:rwx:fdi:allow)"
 }
 
 @test "an acl without the masked flag comes back unchanged" {
@@ -102,4 +102,35 @@ lines() {
 	run richacl-access 'owner@:r::allow'
 	expect_status 1
 	expect_output "Usage: richacl-access [-o OWNER] [-g GROUP] -u UID [-G G1,G2,...] TEXT"
+}
+
+@test "masks that restrict nothing leave an inherited directory acl alone" {
+	run richacl-apply-masks -o 1 \
+		'flags:m owner:rx::mask group:rx::mask other:rx::mask
+		 everyone@:rx:fd:allow'
+	expect_status 0
+	expect_output everyone@:rx:fd:allow
+}
+
+@test "a new file's acl keeps its inherited entries" {
+	run richacl-apply-masks -o 1 \
+		'flags:ma owner:rwp::mask group:r::mask other:r::mask
+		 owner@:rwp:a:allow everyone@:r:a:allow'
+	expect_status 0
+	expect_output "$(lines flags:a owner@:rwp:a:allow everyone@:r:a:allow)"
+}
+
+@test "chmod 0640: owner@ stays inherited, the new group@ entry is not" {
+	run richacl-apply-masks -o 1 -m 0640 \
+		'flags:a owner@:rwp:a:allow everyone@:r:a:allow'
+	expect_status 0
+	expect_output "$(lines flags:a owner@:rwp:a:allow group@:r::allow)"
+}
+
+@test "chmod 0605: everyone@ gains x and is no longer inherited" {
+	run richacl-apply-masks -o 1 -m 0605 \
+		'flags:a owner@:rwp:a:allow everyone@:r:a:allow'
+	expect_status 0
+	expect_output "$(lines flags:a owner@:x::deny owner@:rwp:a:allow \
+		group@:rx::deny everyone@:rx::allow)"
 }

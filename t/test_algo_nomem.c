@@ -2,9 +2,10 @@
 /*
  * The algorithms when memory runs out: each allocation in turn fails.
  * Every function must then report ENOMEM, leave its input as it promises,
- * and leak nothing.  malloc, calloc, realloc and free are replaced here
- * (glibc lets a program do that) to fail on demand and count live blocks.
- * Sanitizer builds bring their own allocator, so the test skips there.
+ * and leak nothing.  The allocator of nomem.h fails on demand and counts
+ * live blocks.
+ * Sanitizer builds bring their own allocator: make check leaves the test
+ * out there, and run by hand it skips.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,101 +14,16 @@
 #include <sys/stat.h>
 
 #include "sys/richacl.h"
+#include "nomem.h"
 #include "tap.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
-#ifdef SANITIZED
+#ifdef NOMEM_SANITIZED
 int main(void)
 {
 	printf("1..0 # SKIP the sanitizers replace the allocator\n");
 	return 0;
 }
 #else
-
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t nmemb, size_t size);
-extern void *__libc_realloc(void *ptr, size_t size);
-extern void __libc_free(void *ptr);
-
-static int armed;		/* count and fail allocations */
-static int calls, fail_at;	/* allocations so far; which one fails */
-static long live;		/* blocks allocated and not freed */
-
-static int fail_now(void)
-{
-	if (!armed)
-		return 0;
-	return calls++ == fail_at;
-}
-
-void *malloc(size_t size)
-{
-	void *ptr;
-
-	if (fail_now()) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	ptr = __libc_malloc(size);
-	if (ptr)
-		live++;
-	return ptr;
-}
-
-void *calloc(size_t nmemb, size_t size)
-{
-	void *ptr;
-
-	if (fail_now()) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	ptr = __libc_calloc(nmemb, size);
-	if (ptr)
-		live++;
-	return ptr;
-}
-
-void *realloc(void *old, size_t size)
-{
-	void *ptr;
-
-	if (fail_now()) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	ptr = __libc_realloc(old, size);
-	if (ptr && !old)
-		live++;
-	return ptr;
-}
-
-void free(void *ptr)
-{
-	if (ptr)
-		live--;
-	__libc_free(ptr);
-}
-
-static struct richacl *parse(const char *text)
-{
-	char *error = NULL;
-	struct richacl *acl = richacl_from_text(text, NULL, &error);
-
-	if (!acl) {
-		printf("Bail out! cannot parse '%s'\n", text);
-		exit(1);
-	}
-	return acl;
-}
-
 /*
  * One operation under test: returns 0 on success, -1 on failure with
  * errno set; it frees what it made, and checks what it must leave alone

@@ -68,10 +68,12 @@ static void test_seed_examples(void)
 
 static void test_steps(void)
 {
-	check("flags:m owner:rwpx::mask group:rwpx::mask other:rwpx::mask "
+	/* The owner mask restricts x: otherwise nothing would change. */
+	check("flags:m owner:r::mask group:rwx::mask other:rx::mask "
 	      "everyone@:r::allow user:2:w::allow everyone@:w::deny "
 	      "group@:x::deny everyone@:x::allow",
 	      -1,
+	      "owner@:wx::deny\n"
 	      "user:2:rw::allow\n"
 	      "group@:wx::deny\n"
 	      "everyone@:rx::allow\n",
@@ -130,8 +132,8 @@ static void test_corner_cases(void)
 {
 	check("everyone@:rwx:fd:allow", 0640,
 	      "owner@:rwp::allow\n"
-	      "everyone@:rwx:fdi:allow\n"
-	      "group@:r::allow\n",
+	      "group@:r::allow\n"
+	      "everyone@:rwx:fdi:allow\n",
 	      "an inheritable entry keeps an inherit-only copy");
 	check("owner@:w:fdi:deny user:2:rw::allow", 0640,
 	      "owner@:rwp::allow\n"
@@ -251,11 +253,116 @@ static void test_too_large(void)
 	richacl_free(copy);
 }
 
+/*
+ * Masks that take nothing away from any process leave the entries as they
+ * are; only the flags go and the masks become the max masks.
+ */
+static void test_masks_restricting_nothing(void)
+{
+	check("flags:m owner:rx::mask group:rx::mask other:rx::mask "
+	      "everyone@:rx:fd:allow",
+	      -1,
+	      "everyone@:rx:fd:allow\n",
+	      "an inherited directory acl is not split");
+	check("flags:m owner:rwpx::mask group:rwpx::mask other:rwpx::mask "
+	      "user:2:r::allow everyone@:r::allow",
+	      -1,
+	      "user:2:r::allow\n"
+	      "everyone@:r::allow\n",
+	      "masks wider than the entries change nothing");
+	check("flags:mw owner:rwp::mask group:r::mask other:r::mask "
+	      "owner@:rwp::allow group@:w::deny everyone@:r::allow",
+	      -1,
+	      "owner@:rwp::allow\n"
+	      "group@:w::deny\n"
+	      "everyone@:r::allow\n",
+	      "write_through: the entries grant owner and other their masks");
+	/* The owner in the owning group gets only rp from the entries. */
+	check("flags:mw owner:rwp::mask group:r::mask other:r::mask "
+	      "group@:w::deny owner@:rwp::allow everyone@:r::allow",
+	      -1,
+	      "owner@:rwp::allow\n"
+	      "group@:w::deny\n"
+	      "everyone@:r::allow\n",
+	      "write_through: a group@ deny may take from the owner");
+	/* The entries give the other class r; write_through grants rx. */
+	check("flags:mw owner:rwp::mask group:r::mask other:rx::mask "
+	      "owner@:rwp::allow everyone@:r::allow",
+	      -1,
+	      "owner@:x::deny\n"
+	      "owner@:rwp::allow\n"
+	      "group@:x::deny\n"
+	      "everyone@:rx::allow\n",
+	      "write_through: an other mask beyond the entries changes them");
+	check("owner@:rwp::allow everyone@:r::allow", 0664,
+	      "owner@:rwp::allow\n"
+	      "everyone@:r::allow\n",
+	      "chmod 0664 on a 0644 acl: the group class still gets r");
+}
+
+/*
+ * Entries kept or narrowed keep their inherited flag; entries created are
+ * not inherited.
+ */
+static void test_inherited_flag(void)
+{
+	check("flags:ma owner:rwp::mask group:r::mask other:r::mask "
+	      "owner@:rwp:a:allow everyone@:r:a:allow",
+	      -1,
+	      "flags:a\n"
+	      "owner@:rwp:a:allow\n"
+	      "everyone@:r:a:allow\n",
+	      "a new file's acl keeps its inherited entries");
+	check("flags:ma owner:rwp::mask group:r::mask other:::mask "
+	      "owner@:rwp:a:allow everyone@:r:a:allow",
+	      -1,
+	      "flags:a\n"
+	      "owner@:rwp:a:allow\n"
+	      "group@:r::allow\n",
+	      "a created group@ entry is not inherited");
+	check("flags:ma owner:rwp::mask group:rw::mask other:r::mask "
+	      "owner@:rwp:a:allow everyone@:rw:a:allow",
+	      -1,
+	      "flags:a\n"
+	      "owner@:rwp:a:allow\n"
+	      "group@:w::allow\n"
+	      "everyone@:r:a:allow\n",
+	      "a narrowed everyone@ entry stays inherited");
+	check("flags:ma owner:rwpx::mask group:rx::mask other:rx::mask "
+	      "owner@:rwpx:a:allow group@:rwx:a:allow everyone@:rx:fda:allow",
+	      -1,
+	      "flags:a\n"
+	      "owner@:rwpx:a:allow\n"
+	      "group@:rx:a:allow\n"
+	      "everyone@:rx:fda:allow\n",
+	      "a narrowed group@ entry stays inherited");
+	check("flags:a owner@:rwp:a:allow everyone@:r:a:allow", 0640,
+	      "flags:a\n"
+	      "owner@:rwp:a:allow\n"
+	      "group@:r::allow\n",
+	      "write_through keeps an owner@ entry in front (0640)");
+	check("flags:a owner@:rwp:a:allow everyone@:r:a:allow", 0604,
+	      "flags:a\n"
+	      "owner@:rwp:a:allow\n"
+	      "group@:r::deny\n"
+	      "everyone@:r:a:allow\n",
+	      "write_through keeps a trailing everyone@ entry (0604)");
+	check("flags:a owner@:rwp:a:allow everyone@:r:a:allow", 0605,
+	      "flags:a\n"
+	      "owner@:x::deny\n"
+	      "owner@:rwp:a:allow\n"
+	      "group@:rx::deny\n"
+	      "everyone@:rx::allow\n",
+	      "an entry that gains permissions is no longer inherited");
+}
+
 int main(void)
 {
 	test_seed_examples();
 	test_steps();
 	test_corner_cases();
+	test_masks_restricting_nothing();
+	test_inherited_flag();
 	test_modes_are_fixed_points();
 	test_too_large();
 	return tap_done();

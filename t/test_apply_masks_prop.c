@@ -9,7 +9,7 @@
  * flags are random; the masks come from chmod to a random mode, or are
  * random (with or without write_through).  One TAP line per property.
  *
- * Environment: RICHACL_PROP_SEED (default 1), RICHACL_PROP_CASES (default
+ * Environment: RICHACL_TEST_SEED (default 1), RICHACL_TEST_CASES (default
  * 20000).  A failure prints the seed and case number, the acl, the process
  * and both answers.
  */
@@ -309,16 +309,135 @@ static unsigned int exhaustive(struct failures *f)
 	return n;
 }
 
+/*
+ * Is every entry of @after that has the inherited flag an inherited entry
+ * of @before for the same principal, of the same type, with at least its
+ * permissions?  What the steps create or widen is not inherited.
+ */
+static int inherited_flags_honest(const struct richacl *before,
+				  const struct richacl *after)
+{
+	const struct richace *ace, *old;
+
+	richacl_for_each_entry(ace, after) {
+		int found = 0;
+
+		if (!(ace->e_flags & RICHACE_INHERITED_ACE))
+			continue;
+		richacl_for_each_entry(old, before) {
+			if ((old->e_flags & RICHACE_INHERITED_ACE) &&
+			    old->e_type == ace->e_type &&
+			    !(ace->e_mask & ~old->e_mask) &&
+			    richace_is_same_identifier(old, ace))
+				found = 1;
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* Does every process get the same from @masked and from its entries? */
+static int restricts_nothing(const struct richacl *masked)
+{
+	struct richacl *plain = richacl_clone(masked);
+	unsigned int p;
+	int same = 1;
+
+	if (!plain)
+		abort();
+	plain->a_flags &= ~RICHACL_MASKED;
+	for (p = 0; p < NPROCESSES && same; p++)
+		same = richacl_access(masked, OWNER, GROUP, &processes[p].cred,
+				      RICHACE_VALID_MASK) ==
+		       richacl_access(plain, OWNER, GROUP, &processes[p].cred,
+				      RICHACE_VALID_MASK);
+	richacl_free(plain);
+	return same;
+}
+
+/*
+ * Can the library see that @acl's masks restrict nothing whenever the
+ * processes do?  Not when a group@ or group deny entry may take from the
+ * owner, or a group:10 entry shadows group@: the library does not know
+ * the file's group, nor which groups the owner is in.
+ */
+static int group_entries_are_simple(const struct richacl *acl)
+{
+	const struct richace *ace;
+
+	richacl_for_each_entry(ace, acl) {
+		if (richace_is_inherit_only(ace) ||
+		    !(richace_is_group(ace) || richace_is_unix_group(ace)))
+			continue;
+		if (richace_is_deny(ace) ||
+		    (richace_is_unix_group(ace) && ace->e_id == GROUP))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Masks that take nothing away from any process: the entries must come
+ * back as they were, only the masked and write_through flags go and the
+ * masks become the max masks.  Without write_through, masks that contain
+ * the max masks restrict nothing.  With write_through, the owner and other
+ * masks are set to the max masks and the group mask contains it; the
+ * owner and other classes may still lose or gain, so the processes decide.
+ * Returns whether the case was checked.
+ */
+static int check_unrestricted(struct failures *f, unsigned long seed,
+			      unsigned int n, struct richacl *acl)
+{
+	struct richacl *want, *got;
+	int checked = 1;
+
+	acl->a_flags &= ~(RICHACL_MASKED | RICHACL_WRITE_THROUGH);
+	want = richacl_clone(acl);
+	got = richacl_clone(acl);
+	if (!want || !got)
+		abort();
+	richacl_compute_max_masks(want);
+	got->a_owner_mask = want->a_owner_mask;
+	got->a_group_mask = want->a_group_mask | random_perms();
+	got->a_other_mask = want->a_other_mask;
+	got->a_flags |= RICHACL_MASKED;
+	if (chance(50)) {
+		got->a_flags |= RICHACL_WRITE_THROUGH;
+		checked = restricts_nothing(got) &&
+			  group_entries_are_simple(got);
+	} else {
+		got->a_owner_mask |= random_perms();
+		got->a_other_mask |= random_perms();
+	}
+	if (checked) {
+		struct richacl *masked = richacl_clone(got);
+
+		if (!masked)
+			abort();
+		if (richacl_apply_masks(got, OWNER) ||
+		    !richacl_equal(got, want))
+			report(f, seed, n, masked, got,
+			       "masks restricting nothing changed the acl");
+		richacl_free(masked);
+	}
+	richacl_free(want);
+	richacl_free(got);
+	return checked;
+}
+
 int main(void)
 {
-	const char *s = getenv("RICHACL_PROP_SEED");
+	const char *s = getenv("RICHACL_TEST_SEED");
 	unsigned long seed = s ? strtoul(s, NULL, 10) : 1;
 	unsigned int cases, n, max_count = 0;
 	struct failures access = { 0 }, flags = { 0 }, size = { 0 },
 			inherit = { 0 }, unmasked = { 0 }, error = { 0 },
-			maxmasks = { 0 }, small = { 0 };
+			maxmasks = { 0 }, small = { 0 }, same = { 0 },
+			inherited = { 0 };
+	unsigned int unrestricted = 0;
 
-	s = getenv("RICHACL_PROP_CASES");
+	s = getenv("RICHACL_TEST_CASES");
 	cases = s ? strtoul(s, NULL, 10) : 20000;
 	rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
 	init_processes();
@@ -351,6 +470,9 @@ int main(void)
 		if (!same_inheritable(before, after))
 			report(&inherit, seed, n, before, after,
 			       "inheritable entries changed");
+		if (!inherited_flags_honest(before, after))
+			report(&inherited, seed, n, before, after,
+			       "an entry created or widened is inherited");
 		after->a_flags |= RICHACL_MASKED;
 		compare_access(&maxmasks, seed, n, before, after, "remasked");
 
@@ -362,6 +484,7 @@ int main(void)
 		    !richacl_equal(before, after))
 			report(&unmasked, seed, n, before, after,
 			       "an acl without masked flag changed");
+		unrestricted += check_unrestricted(&same, seed, n, before);
 next:
 		richacl_free(before);
 		richacl_free(after);
@@ -384,5 +507,9 @@ next:
 	ok(!maxmasks.count, "the result's masks are its max masks: masking "
 	   "it again changes nothing (%u failures)", maxmasks.count);
 	ok(!unmasked.count, "acls without the masked flag stay the same");
+	ok(!inherited.count, "only entries kept or narrowed stay inherited "
+	   "(%u failures)", inherited.count);
+	ok(!same.count, "masks that restrict nothing leave the entries as "
+	   "they are (%u cases, %u failures)", unrestricted, same.count);
 	return tap_done();
 }

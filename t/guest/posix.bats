@@ -6,21 +6,10 @@
 # on a stock kernel.  A regression net: the RichACL patches must not change
 # any of this.  Users and groups: see t/guest/README.
 
-load ../common
+load guest
 
 setup() {
-	[ -n "${PLAIN_MNT-}" ] || skip "PLAIN_MNT is not mounted"
-	TESTDIR=$(mktemp -d "$PLAIN_MNT/posix.XXXXXX")
-	chmod 755 "$TESTDIR"
-	cd "$TESTDIR" || return 1
-	umask 022
-}
-
-# as USER CMD...: run CMD as USER with the user's groups (t/guest/README).
-declare -gA primary_group=([rtu1]=rtg1 [rtu2]=rtg2 [rtu3]=rtg3 [rtu4]=users)
-as() {
-	local user=$1; shift
-	setpriv --reuid="$user" --regid="${primary_group[$user]}" --init-groups "$@"
+	guest_setup PLAIN_MNT posix
 }
 
 @test "umask limits the mode of new files and directories" {

@@ -6,21 +6,10 @@
 # t/guest/README (switched to with setpriv).  Every process costs 50-100 ms
 # in the TCG guest: few of them per test.
 
-load ../common
+load guest
 
 setup() {
-	[ -n "${RICHACL_MNT-}" ] || skip "RICHACL_MNT is not mounted"
-	TESTDIR=$(mktemp -d "$RICHACL_MNT/basic.XXXXXX")
-	chmod 755 "$TESTDIR"
-	cd "$TESTDIR" || return 1
-	umask 022
-}
-
-# as USER CMD...: run CMD as USER with the user's groups (t/guest/README).
-declare -gA primary_group=([rtu1]=rtg1 [rtu2]=rtg2 [rtu3]=rtg3 [rtu4]=users)
-as() {
-	local user=$1; shift
-	setpriv --reuid="$user" --regid="${primary_group[$user]}" --init-groups "$@"
+	guest_setup RICHACL_MNT basic
 }
 
 @test "read and append without write_data: appending works, overwriting does not" {

@@ -5,21 +5,10 @@
 # vs add_subdirectory, delete_child and the sticky bit, rename, and how
 # entries add up.  Users and groups: t/guest/README.
 
-load ../common
+load guest
 
 setup() {
-	[ -n "${RICHACL_MNT-}" ] || skip "RICHACL_MNT is not mounted"
-	TESTDIR=$(mktemp -d "$RICHACL_MNT/dir.XXXXXX")
-	chmod 755 "$TESTDIR"
-	cd "$TESTDIR" || return 1
-	umask 022
-}
-
-# as USER CMD...: run CMD as USER with the user's groups (t/guest/README).
-declare -gA primary_group=([rtu1]=rtg1 [rtu2]=rtg2 [rtu3]=rtg3 [rtu4]=users)
-as() {
-	local user=$1; shift
-	setpriv --reuid="$user" --regid="${primary_group[$user]}" --init-groups "$@"
+	guest_setup RICHACL_MNT dir
 }
 
 @test "add_file without add_subdirectory: files yes, directories no" {

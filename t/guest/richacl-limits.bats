@@ -4,13 +4,10 @@
 # The size limits of the system.richacl format and the kernel's validation
 # of raw values ($RICHACL_MNT, $RICHACL_BIG_MNT with ea_inode).
 
-load ../common
+load guest
 
 setup() {
-	[ -n "${RICHACL_MNT-}" ] || skip "RICHACL_MNT is not mounted"
-	TESTDIR=$(mktemp -d "$RICHACL_MNT/limits.XXXXXX")
-	cd "$TESTDIR" || return 1
-	umask 022
+	guest_setup RICHACL_MNT limits
 }
 
 # The raw xattr tests use setfattr and getfattr (package attr).

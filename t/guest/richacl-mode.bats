@@ -5,21 +5,10 @@
 # and chmod, create-time inheritance and the umask, and the setattr rules
 # (chown, chgrp, chmod, utimes) that the ACL can grant.
 
-load ../common
+load guest
 
 setup() {
-	[ -n "${RICHACL_MNT-}" ] || skip "RICHACL_MNT is not mounted"
-	TESTDIR=$(mktemp -d "$RICHACL_MNT/mode.XXXXXX")
-	chmod 755 "$TESTDIR"
-	cd "$TESTDIR" || return 1
-	umask 022
-}
-
-# as USER CMD...: run CMD as USER with the user's groups (t/guest/README).
-declare -gA primary_group=([rtu1]=rtg1 [rtu2]=rtg2 [rtu3]=rtg3 [rtu4]=users)
-as() {
-	local user=$1; shift
-	setpriv --reuid="$user" --regid="${primary_group[$user]}" --init-groups "$@"
+	guest_setup RICHACL_MNT mode
 }
 
 @test "chmod narrows the entries and keeps them; chmod back restores them" {

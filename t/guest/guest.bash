@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Shared by the guest suites: `load guest` (it loads ../common too).
+
+load ../common
+
+# guest_setup VAR NAME: run the test in a fresh directory NAME.XXXXXX (mode
+# 0755, umask 022) on the filesystem mounted at $VAR (RICHACL_MNT,
+# PLAIN_MNT).  A RichACL filesystem missing on a kernel with RichACL
+# support is a failure, not a skip: only a stock kernel skips.
+guest_setup() {
+	local mnt=${!1-}
+
+	if [ -z "$mnt" ]; then
+		if [ "$1" != PLAIN_MNT ] && [ "${RICHACL_KERNEL-}" = richacl ]; then
+			echo "# $1 is not mounted on a RichACL kernel" >&2
+			return 1
+		fi
+		skip "$1 is not mounted"
+	fi
+	TESTDIR=$(mktemp -d "$mnt/$2.XXXXXX")
+	chmod 755 "$TESTDIR"
+	cd "$TESTDIR" || return 1
+	umask 022
+}
+
+# as USER CMD...: run CMD as USER with the user's groups (t/guest/README).
+declare -gA primary_group=([rtu1]=rtg1 [rtu2]=rtg2 [rtu3]=rtg3 [rtu4]=users)
+as() {
+	local user=$1; shift
+	setpriv --reuid="$user" --regid="${primary_group[$user]}" --init-groups "$@"
+}
