@@ -129,6 +129,33 @@ static int move_everyone_down(struct richacl *acl)
 }
 
 /*
+ * Call @step(acl, ace, mask) for each effective entry before the trailing
+ * everyone@ that names a user or a group, other than a user entry for the
+ * owner: the group class beyond group@.  Entries a step inserts just
+ * before everyone@ are met again, which for steps 2 and 7 is a no-op.
+ */
+static int for_each_named_entry(struct richacl *acl, uid_t owner,
+				int (*step)(struct richacl *acl,
+					    const struct richace *who,
+					    unsigned int mask),
+				unsigned int mask)
+{
+	int n;
+
+	for (n = 0; n < compat_trailing_everyone(acl); n++) {
+		const struct richace *ace = &acl->a_entries[n];
+
+		if (!compat_is_effective(ace) || richace_is_owner(ace) ||
+		    richace_is_group(ace) || richace_is_everyone(ace) ||
+		    compat_is_owner_entry(ace, owner))
+			continue;
+		if (step(acl, ace, mask))
+			return -1;
+	}
+	return 0;
+}
+
+/*
  * Make sure that the processes @who matches are allowed @allow just before
  * the trailing everyone@ entry, unless entries for @who already decide it.
  * The permissions are added to the last allow entry for @who when no deny
@@ -191,7 +218,7 @@ static int propagate_to(struct richacl *acl, const struct richace *who,
  */
 static int propagate_everyone(struct richacl *acl, uid_t owner)
 {
-	int last = compat_trailing_everyone(acl), n;
+	int last = compat_trailing_everyone(acl);
 	unsigned int everyone, owner_allow, group_allow;
 	struct richace who;
 
@@ -218,18 +245,7 @@ static int propagate_everyone(struct richacl *acl, uid_t owner)
 	who = compat_special_who(RICHACE_GROUP_SPECIAL_ID);
 	if (propagate_to(acl, &who, group_allow))
 		return -1;
-	/* Entries inserted before everyone@ are met again: a no-op. */
-	for (n = 0; n < compat_trailing_everyone(acl); n++) {
-		struct richace *ace = &acl->a_entries[n];
-
-		if (!compat_is_effective(ace) || richace_is_owner(ace) ||
-		    richace_is_group(ace) || richace_is_everyone(ace) ||
-		    compat_is_owner_entry(ace, owner))
-			continue;
-		if (propagate_to(acl, ace, group_allow))
-			return -1;
-	}
-	return 0;
+	return for_each_named_entry(acl, owner, propagate_to, group_allow);
 }
 
 /*
@@ -437,7 +453,7 @@ static int isolate_from_everyone(struct richacl *acl,
 static int isolate_group_class(struct richacl *acl, uid_t owner,
 			       unsigned int added)
 {
-	int last = compat_trailing_everyone(acl), n;
+	int last = compat_trailing_everyone(acl);
 	unsigned int deny;
 	struct richace who;
 
@@ -449,18 +465,7 @@ static int isolate_group_class(struct richacl *acl, uid_t owner,
 	who = compat_special_who(RICHACE_GROUP_SPECIAL_ID);
 	if (isolate_from_everyone(acl, &who, deny))
 		return -1;
-	/* Entries inserted before everyone@ are met again: a no-op. */
-	for (n = 0; n < compat_trailing_everyone(acl); n++) {
-		struct richace *ace = &acl->a_entries[n];
-
-		if (!compat_is_effective(ace) || richace_is_owner(ace) ||
-		    richace_is_group(ace) || richace_is_everyone(ace) ||
-		    compat_is_owner_entry(ace, owner))
-			continue;
-		if (isolate_from_everyone(acl, ace, deny))
-			return -1;
-	}
-	return 0;
+	return for_each_named_entry(acl, owner, isolate_from_everyone, deny);
 }
 
 /* Can @ace match the owner (in whatever groups the owner is)? */
