@@ -87,6 +87,9 @@ static int ace_is_valid(unsigned int type, unsigned int flags, uint32_t mask,
 			return 0;
 		if (id > RICHACE_EVERYONE_SPECIAL_ID)
 			return 0;
+	} else if (!(flags & RICHACE_UNMAPPED_WHO) && id == (uint32_t)-1) {
+		/* (uid_t)-1 and (gid_t)-1 name nobody: the kernel refuses them. */
+		return 0;
 	}
 	return 1;
 }

@@ -672,6 +672,26 @@ static void test_reject_special(void)
 	free(b.data);
 }
 
+/* (uid_t)-1 and (gid_t)-1 can be mapped by no user namespace. */
+static void test_reject_unmappable_id(void)
+{
+	static const unsigned short kinds[] = { 0, GROUP };
+	struct buf b = { NULL, 0 };
+	unsigned int n;
+
+	for (n = 0; n < 2; n++) {
+		b.len = 0;
+		buf_header(&b, 0, 0, 1, 0, 0, 0);
+		buf_ace(&b, ALLOW, kinds[n], 0x01, 0xffffffff);
+		ok(rejected(&b), "%s id 4294967295 is rejected",
+		   n ? "group" : "user");
+		b.data[16 + 8] = 0xfe;
+		ok(accepted(&b), "%s id 4294967294 decodes",
+		   n ? "group" : "user");
+	}
+	free(b.data);
+}
+
 static void test_reject_strings(void)
 {
 	struct buf b = { NULL, 0 };
@@ -1126,6 +1146,7 @@ int main(void)
 	test_reject_ace_flags();
 	test_reject_type();
 	test_reject_special();
+	test_reject_unmappable_id();
 	test_reject_strings();
 	test_truncation();
 	test_round_trips();
