@@ -167,6 +167,11 @@ void *richacl_to_xattr(const struct richacl *acl, size_t *size)
 		return NULL;
 	}
 	len = richacl_xattr_size(acl);
+	if (len > RICHACL_XATTR_MAX_SIZE) {
+		/* No system call takes it: what setxattr(2) would say. */
+		errno = E2BIG;
+		return NULL;
+	}
 	value = malloc(len);
 	if (!value)
 		return NULL;

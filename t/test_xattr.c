@@ -915,6 +915,39 @@ static void test_encode_invalid(void)
 	ok(encode_fails(acl), "encode: special who with unmapped who");
 	ace->e_flags &= ~SPECIAL;
 	ok(!encode_fails(acl), "encode: an unmapped entry with a name");
+	ace->e_id = 0xffffffff;
+	ace->e_flags = 0;
+	ok(encode_fails(acl), "encode: user id 4294967295");
+	ace->e_flags = GROUP;
+	ok(encode_fails(acl), "encode: group id 4294967295");
+	richacl_free(acl);
+}
+
+/* A value beyond 64 KiB (long unmapped names) is E2BIG, as for setxattr. */
+static void test_encode_too_big(void)
+{
+	struct richacl *acl = richacl_alloc(2);
+	char name[RICHACL_XATTR_MAX_SIZE];
+	size_t size, room;
+	void *value;
+
+	/* Exactly 65536 bytes: the header, two entries, one name and NUL. */
+	room = RICHACL_XATTR_MAX_SIZE - RICHACL_XATTR_HEADER_SIZE -
+	       2 * RICHACL_XATTR_ACE_SIZE - 1;
+	memset(name, 'n', room);
+	name[room] = '\0';
+	richace_set_unmapped_who(&acl->a_entries[1], name, 0);
+	value = richacl_to_xattr(acl, &size);
+	ok(value && size == RICHACL_XATTR_MAX_SIZE,
+	   "a value of exactly 65536 bytes encodes");
+	free(value);
+	name[room] = 'n';
+	name[room + 1] = '\0';
+	richace_set_unmapped_who(&acl->a_entries[1], name, 0);
+	errno = 0;
+	value = richacl_to_xattr(acl, &size);
+	ok(!value && errno == E2BIG, "a value of 65537 bytes is E2BIG");
+	free(value);
 	richacl_free(acl);
 }
 
@@ -1151,6 +1184,7 @@ int main(void)
 	test_truncation();
 	test_round_trips();
 	test_encode_invalid();
+	test_encode_too_big();
 	test_files_faked();
 	test_files_kernel();
 	return tap_done();

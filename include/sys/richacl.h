@@ -211,7 +211,8 @@ char *richacl_mask_to_text(unsigned int mask, unsigned int options);
 /*
  * Encode; returns a malloc'ed buffer and its size in *@size.  NULL with
  * errno EINVAL when @acl breaks a rule richacl_from_xattr() checks (so
- * every encoded value decodes), or ENOMEM.
+ * every encoded value decodes), E2BIG when the value would exceed
+ * RICHACL_XATTR_MAX_SIZE (long unmapped names), or ENOMEM.
  */
 void *richacl_to_xattr(const struct richacl *acl, size_t *size);
 /*
