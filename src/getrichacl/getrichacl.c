@@ -19,8 +19,9 @@
 #include <unistd.h>
 
 #include "sys/richacl.h"
+#include "../tool.h"
 
-static const char *progname = "getrichacl";
+const char *progname = "getrichacl";
 
 /* Options without a short form. */
 enum {
@@ -83,22 +84,10 @@ static void help(void)
 "usage.\n", stdout);
 }
 
-static void bad_usage(void)
-{
-	usage(stderr);
-	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
-	exit(2);
-}
-
 static void file_error(const char *path)
 {
-	fflush(stdout);
-	if (errno == EOPNOTSUPP)
-		fprintf(stderr, "%s: %s: file has a POSIX ACL\n", progname,
-			path);
-	else
-		fprintf(stderr, "%s: %s: %s\n", progname, path,
-			strerror(errno));
+	tool_file_error(path, errno == EOPNOTSUPP ? "file has a POSIX ACL" :
+			NULL);
 }
 
 /* A decimal id without sign or trailing garbage; -1 when @s is not one. */
@@ -297,14 +286,13 @@ int main(int argc, char *argv[])
 				access++;
 			break;
 		case 'v':
-			printf("%s (%s) %s\n", progname, PACKAGE_NAME,
-			       PACKAGE_VERSION);
+			tool_version();
 			return 0;
 		case 'h':
 			help();
 			return 0;
 		case '?':
-			bad_usage();
+			tool_bad_usage(usage);
 			break;
 		default:
 			for (n = 0; n < sizeof(text_option_map) /
@@ -316,7 +304,7 @@ int main(int argc, char *argv[])
 		}
 	}
 	if (optind == argc)
-		bad_usage();
+		tool_bad_usage(usage);
 	if (want_access) {
 		int ret = access ? parse_who(&who, access) : caller_cred(&who);
 

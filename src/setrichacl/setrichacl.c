@@ -25,8 +25,9 @@
 #include <unistd.h>
 
 #include "sys/richacl.h"
+#include "../tool.h"
 
-static const char *progname = "setrichacl";
+const char *progname = "setrichacl";
 
 enum action {
 	ACTION_NONE,
@@ -109,19 +110,6 @@ static void help(void)
 "\n"
 "Exit status: 0 if all is well, 1 if a file could not be changed, 2 on bad\n"
 "usage or a bad ACL (no file is changed then).\n", stdout);
-}
-
-static void bad_usage(void)
-{
-	usage(stderr);
-	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
-	exit(2);
-}
-
-static void file_error(const char *path)
-{
-	fflush(stdout);
-	fprintf(stderr, "%s: %s: %s\n", progname, path, strerror(errno));
 }
 
 /* The ACL given on the command line and what its text set. */
@@ -268,7 +256,7 @@ struct walk {
 
 static void walk_error(struct walk *walk)
 {
-	file_error(walk->path);
+	tool_file_error(walk->path, NULL);
 	walk->status = 1;
 }
 
@@ -384,7 +372,7 @@ static int auto_inherit_tree(const char *path, const struct richacl *acl)
 	int fd;
 
 	if (!walk.path) {
-		file_error(path);
+		tool_file_error(path, NULL);
 		return 1;
 	}
 	walk.alloc = strlen(path) + 1;
@@ -462,7 +450,7 @@ static int change_file(const char *path, const struct request *req)
 	if (!acl)
 		goto fail;
 	if (write_acl(path, st.st_mode, acl, stored)) {
-		file_error(path);
+		tool_file_error(path, NULL);
 		richacl_free(acl);
 		return 1;
 	}
@@ -473,7 +461,7 @@ static int change_file(const char *path, const struct request *req)
 	return status;
 
 fail:
-	file_error(path);
+	tool_file_error(path, NULL);
 	return 1;
 }
 
@@ -491,27 +479,26 @@ int main(int argc, char *argv[])
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'v':
-			printf("%s (%s) %s\n", progname, PACKAGE_NAME,
-			       PACKAGE_VERSION);
+			tool_version();
 			return 0;
 		case 'h':
 			help();
 			return 0;
 		case '?':
-			bad_usage();
+			tool_bad_usage(usage);
 			break;
 		default:
 			for (n = 0; n < ARRAY_SIZE(action_map); n++)
 				if (action_map[n].opt == opt)
 					break;
 			if (n == ARRAY_SIZE(action_map))
-				bad_usage();
+				tool_bad_usage(usage);
 			if (req.action != ACTION_NONE) {
 				fprintf(stderr, "%s: only one of --set, "
 					"--set-file, --modify, --modify-file "
 					"and --remove may be given\n",
 					progname);
-				bad_usage();
+				tool_bad_usage(usage);
 			}
 			req.action = action_map[n].action;
 			from_file = action_map[n].from_file;
@@ -520,7 +507,7 @@ int main(int argc, char *argv[])
 		}
 	}
 	if (req.action == ACTION_NONE || optind == argc)
-		bad_usage();
+		tool_bad_usage(usage);
 
 	if (req.action != ACTION_REMOVE && read_acl(&req, arg, from_file))
 		return 2;
