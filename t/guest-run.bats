@@ -79,3 +79,15 @@ not ok 1 - nosuch.tap: no such suite"
 	expect_status 2
 	expect_output "t/guest/run: README: not a .bats or .tap suite"
 }
+
+@test "kernel-log.tap, the judge of all the others, runs last" {
+	rm guest/a.bats
+	driver kernel-log 'echo 1..1; echo "ok 1 - log"'
+	driver zz 'echo 1..1; echo "ok 1 - zz"'
+	run guest_run
+	expect_status 0
+	expect_output "1..1
+ok 1 - zz
+1..1
+ok 1 - log"
+}
