@@ -78,3 +78,41 @@ g
 b:
 f"
 }
+
+@test "RENAME_EXCHANGE needs delete_child and add_file in both directories" {
+	mkdir a b c
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:wxd::allow' a b
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:xd::allow' c
+	echo a >a/f
+	echo b >b/g
+	echo c >c/h
+	run as rtu1 rename-exchange a/f c/h
+	expect_status 1
+	expect_output "rename-exchange: a/f: c/h: Permission denied"
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:wx::allow' c
+	run as rtu1 rename-exchange a/f c/h
+	expect_status 1
+	expect_output "rename-exchange: a/f: c/h: Permission denied"
+	run cat a/f c/h
+	expect_output "a
+c"
+	as rtu1 rename-exchange a/f b/g
+	run cat a/f b/g
+	expect_output "b
+a"
+}
+
+@test "RENAME_EXCHANGE of a file and a directory needs add_subdirectory" {
+	mkdir a b b/sub
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:wxd::allow' a b
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:rwpxd::allow' b/sub
+	: >a/f
+	run as rtu1 rename-exchange a/f b/sub
+	expect_status 1
+	expect_output "rename-exchange: a/f: b/sub: Permission denied"
+	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:wpxd::allow' a
+	as rtu1 rename-exchange a/f b/sub
+	run stat -c '%F %n' a/f b/sub
+	expect_output "directory a/f
+regular empty file b/sub"
+}

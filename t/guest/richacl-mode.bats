@@ -161,3 +161,29 @@ sh: 1: cannot create f: Permission denied"
 	run stat -c %a f
 	expect_output 660
 }
+
+@test "inheritance flags: f for files, d for directories, n stops, i skips the directory" {
+	mkdir d
+	setrichacl --set 'owner@:rwpxd:fd:allow,user:rtu1:r:f:allow,user:rtu2:r:d:allow,user:rtu3:r:fdn:allow,user:rtu4:rx:fi:allow' d
+	: >d/f
+	mkdir d/sub
+	run getrichacl d/f d/sub
+	expect_output "d/f:
+    owner@:rwp-d--------::allow
+ user:rtu1:r------------::allow
+ user:rtu3:r------------::allow
+ user:rtu4:r------------::allow
+
+d/sub:
+    owner@:rwpxd--------:fd:allow
+ user:rtu1:r------------:fi:allow
+ user:rtu2:r------------:d:allow
+ user:rtu3:r------------::allow
+ user:rtu4:r--x---------:fi:allow"
+	run as rtu4 ls d
+	expect_status 2
+	expect_output "ls: cannot open directory 'd': Permission denied"
+	run as rtu1 ls d
+	expect_output "f
+sub"
+}
