@@ -17,15 +17,17 @@ struct richacl *richacl_alloc(unsigned int count)
 	acl = calloc(1, sizeof(*acl));
 	if (!acl)
 		return NULL;
-	if (count) {
-		acl->a_entries = calloc(count, sizeof(*acl->a_entries));
-		if (!acl->a_entries) {
-			free(acl);
-			return NULL;
-		}
+	/*
+	 * Never a NULL array, even for no entries: the entry loops compute
+	 * a_entries + a_count, and NULL + 0 is undefined in C.
+	 */
+	acl->a_entries = calloc(count ? count : 1, sizeof(*acl->a_entries));
+	if (!acl->a_entries) {
+		free(acl);
+		return NULL;
 	}
 	acl->a_count = count;
-	acl->a_alloc = count;
+	acl->a_alloc = count ? count : 1;
 	return acl;
 }
 

@@ -40,6 +40,36 @@ static void test_insert_delete(void)
 	richacl_free(acl);
 }
 
+/*
+ * The entry loops over no entries and over three, both ways.  An empty
+ * acl has an array all the same: the loops add a_count to a_entries, and
+ * NULL + 0 is undefined (clang's UBSan reports it; found by fuzz/).
+ */
+static void test_loops(void)
+{
+	struct richacl *acl = richacl_alloc(0);
+	struct richace *ace;
+	unsigned int seen = 0, n;
+
+	ok(acl && acl->a_entries != NULL, "alloc(0) has an entry array");
+	richacl_for_each_entry(ace, acl)
+		seen++;
+	richacl_for_each_entry_reverse(ace, acl)
+		seen++;
+	is_int(seen, 0, "no entries, no passes");
+	for (n = 0; n < 3; n++)
+		set_ace(richacl_insert_entry(acl, n), 0, 0, 0, n);
+	seen = 0;
+	richacl_for_each_entry(ace, acl)
+		seen = seen * 10 + ace->e_id + 1;
+	is_int(seen, 123, "forward: entries 0, 1, 2");
+	seen = 0;
+	richacl_for_each_entry_reverse(ace, acl)
+		seen = seen * 10 + ace->e_id + 1;
+	is_int(seen, 321, "reverse: entries 2, 1, 0");
+	richacl_free(acl);
+}
+
 static void test_limits(void)
 {
 	struct richacl *acl = richacl_alloc(RICHACL_MAX_ENTRIES);
@@ -91,6 +121,7 @@ static void test_identity(void)
 int main(void)
 {
 	test_insert_delete();
+	test_loops();
 	test_limits();
 	test_identity();
 	return tap_done();

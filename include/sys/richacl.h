@@ -139,10 +139,11 @@ struct richacl {
 	     (_ace) != (_acl)->a_entries + (_acl)->a_count; \
 	     (_ace)++)
 
+/* Steps back before each pass, never to a pointer before the array. */
 #define richacl_for_each_entry_reverse(_ace, _acl) \
-	for ((_ace) = (_acl)->a_entries + (_acl)->a_count - 1; \
-	     (_ace) != (_acl)->a_entries - 1; \
-	     (_ace)--)
+	for ((_ace) = (_acl)->a_entries + (_acl)->a_count; \
+	     (_ace) != (_acl)->a_entries && ((_ace)--, 1); \
+	     )
 
 /* ---- richacl_base.c: the in-memory form ---- */
 
