@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kdiff's random scenarios: a scenario is a function of (seed, index), so
+ * one case replays alone.  ACLs of 1 to 6 entries for owner@, group@,
+ * everyone@, the test users and groups; allow and deny; random subsets of
+ * the permissions the operations ask for; inheritance flags now and then;
+ * and, for a third of them, masks from a random chmod (masked, sometimes
+ * write-through) instead of the maximum masks.
+ */
+#include <stdlib.h>
+
+#include "kdiff.h"
+
+/* splitmix64 */
+static uint64_t next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+static unsigned int below(uint64_t *s, unsigned int n)
+{
+	return (unsigned int)(next(s) % n);
+}
+
+/* What the operations ask for, and a few they never do. */
+static const unsigned int perms[] = {
+	RICHACE_READ_DATA, RICHACE_WRITE_DATA, RICHACE_APPEND_DATA,
+	RICHACE_EXECUTE, RICHACE_DELETE_CHILD, RICHACE_DELETE,
+	RICHACE_WRITE_ATTRIBUTES, RICHACE_WRITE_ACL, RICHACE_WRITE_OWNER,
+	RICHACE_READ_ACL, RICHACE_READ_NAMED_ATTRS,
+};
+#define NPERMS (sizeof(perms) / sizeof(perms[0]))
+
+static unsigned int random_mask(uint64_t *s)
+{
+	unsigned int mask = 0, n;
+
+	for (n = 0; n < NPERMS; n++)
+		if (below(s, 100) < 40)
+			mask |= perms[n];
+	return mask;
+}
+
+/* @search: end with everyone@:x::allow (the directory P, half the time). */
+static struct richacl *random_acl(uint64_t *s, int search)
+{
+	unsigned int count = 1 + below(s, 6), n;
+	struct richacl *acl = richacl_alloc(count + (search ? 1 : 0));
+
+	if (!acl)
+		return NULL;
+	for (n = 0; n < count; n++) {
+		struct richace *ace = &acl->a_entries[n];
+		unsigned int who = below(s, 3 + KDIFF_USERS + KDIFF_GROUPS);
+
+		ace->e_type = below(s, 4) ? RICHACE_ACCESS_ALLOWED_ACE_TYPE :
+					    RICHACE_ACCESS_DENIED_ACE_TYPE;
+		if (who < 3) {
+			ace->e_flags = RICHACE_SPECIAL_WHO;
+			ace->e_id = who;	/* owner@, group@, everyone@ */
+		} else if (who < 3 + KDIFF_USERS) {
+			ace->e_id = kdiff_users[who - 3].uid;
+		} else {
+			ace->e_flags = RICHACE_IDENTIFIER_GROUP;
+			ace->e_id = kdiff_gids[who - 3 - KDIFF_USERS];
+		}
+		if (below(s, 8) == 0)
+			ace->e_flags |= (unsigned short)
+				((1 + below(s, 15)) & RICHACE_INHERITANCE_FLAGS);
+		ace->e_mask = random_mask(s);
+	}
+	if (search) {
+		struct richace *ace = &acl->a_entries[count];
+
+		ace->e_flags = RICHACE_SPECIAL_WHO;
+		ace->e_id = RICHACE_EVERYONE_SPECIAL_ID;
+		ace->e_mask = RICHACE_EXECUTE;
+	}
+	richacl_compute_max_masks(acl);
+	if (below(s, 3) == 0) {
+		richacl_chmod(acl, below(s, 0777 + 1));
+		if (below(s, 2))
+			acl->a_flags &= (unsigned char)~RICHACL_WRITE_THROUGH;
+	}
+	return acl;
+}
+
+int kdiff_random_scenario(uint64_t seed, unsigned int index,
+			  struct kdiff_scenario *sc)
+{
+	uint64_t s = seed ^ (0xD1B54A32D192ED03ULL * (index + 1));
+
+	sc->isdir = (int)below(&s, 2);
+	sc->p_owner = kdiff_users[below(&s, KDIFF_USERS)].uid;
+	sc->p_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
+	sc->o_owner = kdiff_users[below(&s, KDIFF_USERS)].uid;
+	sc->o_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
+	sc->p_acl = random_acl(&s, (int)below(&s, 2));
+	sc->o_acl = random_acl(&s, 0);
+	if (!sc->p_acl || !sc->o_acl) {
+		kdiff_free_scenario(sc);
+		return -1;
+	}
+	return 0;
+}
+
+void kdiff_free_scenario(struct kdiff_scenario *sc)
+{
+	richacl_free(sc->p_acl);
+	richacl_free(sc->o_acl);
+	sc->p_acl = sc->o_acl = NULL;
+}

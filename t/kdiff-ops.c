@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kdiff's operations: each done by the kernel (run, in the switched
+ * child) and predicted by the model (allowed).  The model is
+ * richacl_access() on the ACLs the kernel stored plus the VFS rules of
+ * the series: a lookup needs execute on the directory; delete needs
+ * delete_child on the directory or delete on the object; the owner may
+ * always chmod, set times and chown to itself, others need write_acl,
+ * write_attributes and write_owner.  A denial is EACCES or EPERM; any
+ * other outcome (success, ENOTEMPTY) means the permission check passed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kdiff.h"
+
+static int err(int ret)
+{
+	return ret < 0 ? errno : 0;
+}
+
+static int open_close(const char *path, int flags)
+{
+	int fd = open(path, flags, 0644);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static int access_to(const struct richacl *acl, uid_t owner, gid_t group,
+		     const struct richacl_cred *cred, unsigned int mask)
+{
+	return richacl_access(acl, owner, group, cred, mask) == mask;
+}
+
+/* Of P, of O, of O's child c. */
+#define P(mask) access_to(st->p_acl, st->p_owner, st->p_group, cred, (mask))
+#define O(mask) access_to(st->o_acl, st->o_owner, st->o_group, cred, (mask))
+#define OWNER (cred->uid == st->o_owner)
+
+/* ---- the kernel side ---- */
+
+static int do_read(void) { return open_close(KDIFF_O, O_RDONLY); }
+static int do_write(void) { return open_close(KDIFF_O, O_WRONLY); }
+static int do_append(void) { return open_close(KDIFF_O, O_WRONLY | O_APPEND); }
+static int do_exec(void) { return err(access(KDIFF_O, X_OK)); }
+static int do_unlink(void) { return err(unlink(KDIFF_O)); }
+static int do_rmdir(void) { return err(rmdir(KDIFF_O)); }
+static int do_list(void) { return open_close(KDIFF_O, O_RDONLY | O_DIRECTORY); }
+static int do_create(void)
+{
+	return open_close(KDIFF_O "/new", O_WRONLY | O_CREAT | O_EXCL);
+}
+static int do_mkdir(void) { return err(mkdir(KDIFF_O "/newdir", 0755)); }
+static int do_search(void)
+{
+	struct stat st;
+
+	return err(stat(KDIFF_CHILD, &st));
+}
+static int do_unlink_child(void) { return err(unlink(KDIFF_CHILD)); }
+static int do_chmod(void) { return err(chmod(KDIFF_O, 0640)); }
+static int do_utimes(void)
+{
+	const struct timespec times[2] = { { 1, 0 }, { 2, 0 } };
+
+	return err(utimensat(AT_FDCWD, KDIFF_O, times, 0));
+}
+static int do_chown_self(void) { return err(chown(KDIFF_O, getuid(), -1)); }
+static int do_setacl(void)
+{
+	struct richacl *acl = richacl_get_file(KDIFF_O);
+	struct stat st;
+	int ret;
+
+	if (!acl && errno == ENODATA && stat(KDIFF_O, &st) == 0)
+		acl = richacl_from_mode(st.st_mode);
+	if (!acl)
+		return errno;
+	ret = err(richacl_set_file(KDIFF_O, acl));
+	richacl_free(acl);
+	return ret;
+}
+
+/* ---- the model ---- */
+
+static int may_read(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) && O(RICHACE_READ_DATA);
+}
+static int may_write(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) && O(RICHACE_WRITE_DATA);
+}
+static int may_append(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) && O(RICHACE_APPEND_DATA);
+}
+static int may_exec(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE);
+}
+static int may_delete(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) &&
+	       (P(RICHACE_DELETE_CHILD) || O(RICHACE_DELETE));
+}
+static int may_create(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE | RICHACE_ADD_FILE);
+}
+static int may_mkdir(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) &&
+	       O(RICHACE_EXECUTE | RICHACE_ADD_SUBDIRECTORY);
+}
+static int may_search(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE);
+}
+static int may_delete_child(const struct kdiff_state *st,
+			    const struct richacl_cred *cred)
+{
+	/* c belongs to root: nobody here is its owner. */
+	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE) &&
+	       (O(RICHACE_DELETE_CHILD) ||
+		richacl_access(st->c_acl, 0, 0, cred, RICHACE_DELETE) ==
+			RICHACE_DELETE);
+}
+static int may_chmod(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) && (OWNER || O(RICHACE_WRITE_ACL));
+}
+static int may_utimes(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) && (OWNER || O(RICHACE_WRITE_ATTRIBUTES));
+}
+static int may_chown_self(const struct kdiff_state *st,
+			  const struct richacl_cred *cred)
+{
+	return P(RICHACE_EXECUTE) && (OWNER || O(RICHACE_WRITE_OWNER));
+}
+
+const struct kdiff_op kdiff_ops[] = {
+	{ "read",		0, do_read,		may_read },
+	{ "write",		0, do_write,		may_write },
+	{ "append",		0, do_append,		may_append },
+	{ "execute",		0, do_exec,		may_exec },
+	{ "unlink",		0, do_unlink,		may_delete },
+	{ "chmod",		0, do_chmod,		may_chmod },
+	{ "set times",		0, do_utimes,		may_utimes },
+	{ "chown to self",	0, do_chown_self,	may_chown_self },
+	{ "set the acl",	0, do_setacl,		may_chmod },
+	{ "list",		1, do_list,		may_read },
+	{ "create a file in",	1, do_create,		may_create },
+	{ "mkdir in",		1, do_mkdir,		may_mkdir },
+	{ "look up a child of",	1, do_search,		may_search },
+	{ "unlink the child of", 1, do_unlink_child,	may_delete_child },
+	{ "rmdir",		1, do_rmdir,		may_delete },
+	{ "chmod",		1, do_chmod,		may_chmod },
+	{ "set times",		1, do_utimes,		may_utimes },
+	{ "chown to self",	1, do_chown_self,	may_chown_self },
+	{ "set the acl",	1, do_setacl,		may_chmod },
+};
+const unsigned int kdiff_nops = sizeof(kdiff_ops) / sizeof(kdiff_ops[0]);

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kdiff's scenarios in the kernel: set one up as root, read back what
+ * the kernel stored, and run an operation as a test user in a child.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kdiff.h"
+
+struct kdiff_user kdiff_users[KDIFF_USERS] = {
+	{ .name = "rtu1" }, { .name = "rtu2" }, { .name = "rtu3" },
+	{ .name = "rtu4" },
+};
+const char *const kdiff_group_names[KDIFF_GROUPS] = {
+	"rtg1", "rtg2", "rtg3", "users",
+};
+gid_t kdiff_gids[KDIFF_GROUPS];
+
+int kdiff_init_users(void)
+{
+	unsigned int n;
+
+	for (n = 0; n < KDIFF_USERS; n++) {
+		struct kdiff_user *u = &kdiff_users[n];
+		struct passwd *pw = getpwnam(u->name);
+
+		if (!pw) {
+			fprintf(stderr, "kdiff: no user %s (run in the guest)\n",
+				u->name);
+			return -1;
+		}
+		u->uid = pw->pw_uid;
+		u->gid = pw->pw_gid;
+		u->ngroups = 8;
+		if (getgrouplist(u->name, u->gid, u->groups, &u->ngroups) < 0) {
+			fprintf(stderr, "kdiff: %s: too many groups\n", u->name);
+			return -1;
+		}
+	}
+	for (n = 0; n < KDIFF_GROUPS; n++) {
+		struct group *gr = getgrnam(kdiff_group_names[n]);
+
+		if (!gr) {
+			fprintf(stderr, "kdiff: no group %s\n",
+				kdiff_group_names[n]);
+			return -1;
+		}
+		kdiff_gids[n] = gr->gr_gid;
+	}
+	return 0;
+}
+
+void kdiff_cred(const struct kdiff_user *user, struct richacl_cred *cred)
+{
+	cred->uid = user->uid;
+	cred->gid = user->gid;
+	cred->groups = user->groups;
+	cred->ngroups = (size_t)user->ngroups;
+}
+
+/* Remove what an earlier case left; missing entries are fine. */
+static void clean(void)
+{
+	static const char *const files[] = {
+		KDIFF_O "/new", KDIFF_CHILD, KDIFF_O,
+	};
+	static const char *const dirs[] = { KDIFF_O "/newdir", KDIFF_O };
+	unsigned int n;
+
+	for (n = 0; n < sizeof(files) / sizeof(files[0]); n++)
+		unlink(files[n]);
+	for (n = 0; n < sizeof(dirs) / sizeof(dirs[0]); n++)
+		rmdir(dirs[n]);
+}
+
+#define FAIL(...) \
+	do { \
+		snprintf(err, errsize, __VA_ARGS__); \
+		return -1; \
+	} while (0)
+
+int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize)
+{
+	int fd;
+
+	clean();
+	rmdir(KDIFF_P);
+	if (mkdir(KDIFF_P, 0755) && errno != EEXIST)
+		FAIL("mkdir %s: %s", KDIFF_P, strerror(errno));
+	if (sc->isdir) {
+		if (mkdir(KDIFF_O, 0755))
+			FAIL("mkdir %s: %s", KDIFF_O, strerror(errno));
+		fd = open(KDIFF_CHILD, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	} else {
+		fd = open(KDIFF_O, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	}
+	if (fd < 0)
+		FAIL("creating the object: %s", strerror(errno));
+	close(fd);
+	if (chown(KDIFF_P, sc->p_owner, sc->p_group) ||
+	    chown(KDIFF_O, sc->o_owner, sc->o_group))
+		FAIL("chown: %s", strerror(errno));
+	if (richacl_set_file(KDIFF_O, sc->o_acl))
+		FAIL("setting the acl of %s: %s", KDIFF_O, strerror(errno));
+	if (richacl_set_file(KDIFF_P, sc->p_acl))
+		FAIL("setting the acl of %s: %s", KDIFF_P, strerror(errno));
+	return 0;
+}
+
+/* The acl the kernel decides by: the stored one, or the mode's. */
+static struct richacl *stored_acl(const char *path, struct stat *st)
+{
+	struct richacl *acl;
+
+	if (stat(path, st))
+		return NULL;
+	acl = richacl_get_file(path);
+	if (!acl && errno == ENODATA)
+		acl = richacl_from_mode(st->st_mode);
+	return acl;
+}
+
+int kdiff_read_state(struct kdiff_state *st)
+{
+	struct stat p, o, c;
+
+	memset(st, 0, sizeof(*st));
+	st->p_acl = stored_acl(KDIFF_P, &p);
+	st->o_acl = stored_acl(KDIFF_O, &o);
+	if (!st->p_acl || !st->o_acl)
+		return -1;
+	st->p_owner = p.st_uid;
+	st->p_group = p.st_gid;
+	st->o_owner = o.st_uid;
+	st->o_group = o.st_gid;
+	if (S_ISDIR(o.st_mode)) {
+		st->c_acl = stored_acl(KDIFF_CHILD, &c);
+		if (!st->c_acl)
+			return -1;
+	}
+	return 0;
+}
+
+void kdiff_free_state(struct kdiff_state *st)
+{
+	richacl_free(st->p_acl);
+	richacl_free(st->o_acl);
+	richacl_free(st->c_acl);
+}
+
+int kdiff_run_as(const struct kdiff_op *op, const struct kdiff_user *user)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (setgroups((size_t)user->ngroups, user->groups) ||
+		    setresgid(user->gid, user->gid, user->gid) ||
+		    setresuid(user->uid, user->uid, user->uid))
+			_exit(255);
+		_exit(op->run() & 0xff);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) == 255)
+		return -1;
+	return WEXITSTATUS(status);
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * kdiff: the kernel's RichACL decisions against librichacl's model, in
+ * the guest (t/guest/perm-matrix.tap, t/guest/perm-diff.tap).
+ *
+ * A scenario is a directory P (its ACL, owner and group) holding an
+ * object O, a file or a directory (its ACL, owner and group); a case is
+ * a scenario, a user and an operation on O.  The kernel answers by doing
+ * the operation as that user; the model answers with richacl_access()
+ * on the ACLs the kernel stored, and the rules of the VFS (kdiff-ops.c).
+ */
+#ifndef KDIFF_H
+#define KDIFF_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "sys/richacl.h"
+
+/* The guest's test users (t/guest/README), their ids read at start. */
+#define KDIFF_USERS 4
+struct kdiff_user {
+	const char *name;
+	uid_t uid;
+	gid_t gid;
+	gid_t groups[8];
+	int ngroups;
+};
+extern struct kdiff_user kdiff_users[KDIFF_USERS];
+int kdiff_init_users(void);
+
+/* Named groups the generator draws from. */
+#define KDIFF_GROUPS 4
+extern const char *const kdiff_group_names[KDIFF_GROUPS];
+extern gid_t kdiff_gids[KDIFF_GROUPS];
+
+struct kdiff_scenario {
+	int isdir;			/* O is a directory */
+	struct richacl *p_acl, *o_acl;	/* as set (before the kernel) */
+	uid_t p_owner, o_owner;
+	gid_t p_group, o_group;
+};
+
+/* What the kernel stored: the acls read back (or from the mode). */
+struct kdiff_state {
+	struct richacl *p_acl, *o_acl, *c_acl;	/* c: S/c, a directory's child */
+	uid_t p_owner, o_owner;
+	gid_t p_group, o_group;
+};
+
+struct kdiff_op {
+	const char *name;
+	int for_dir;		/* 0: on a file O, 1: on a directory O */
+	/* Do it as the current (switched) process; 0 or an errno. */
+	int (*run)(void);
+	/* The model: does the process @cred get through? */
+	int (*allowed)(const struct kdiff_state *st,
+		       const struct richacl_cred *cred);
+};
+extern const struct kdiff_op kdiff_ops[];
+extern const unsigned int kdiff_nops;
+
+/* The paths, relative to the test directory. */
+#define KDIFF_P		"P"
+#define KDIFF_O		"P/O"
+#define KDIFF_CHILD	"P/O/c"
+
+/* kdiff-scene.c: set a scenario up in the kernel, read back what it stored. */
+int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize);
+int kdiff_read_state(struct kdiff_state *st);
+void kdiff_free_state(struct kdiff_state *st);
+/* Run @op as @user in a child; 0 or the errno the child saw. */
+int kdiff_run_as(const struct kdiff_op *op, const struct kdiff_user *user);
+void kdiff_cred(const struct kdiff_user *user, struct richacl_cred *cred);
+
+/* kdiff-gen.c: random scenarios, reproducible from (seed, case). */
+int kdiff_random_scenario(uint64_t seed, unsigned int index,
+			  struct kdiff_scenario *sc);
+void kdiff_free_scenario(struct kdiff_scenario *sc);
+
+#endif
