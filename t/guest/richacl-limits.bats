@@ -69,30 +69,41 @@ header() {
 	expect_output "setfattr: f: Invalid argument"
 }
 
+# bad_values: one value per rule of the format, each a hex string.
+bad_values() {
+	# Version 1; an unknown ACL flag; a count beyond the value.
+	header 1 0 0; echo
+	header 0 8 0; echo
+	header 0 0 1; echo
+	# One entry: type 2; an unknown entry flag; an unknown permission;
+	# special id 3; an unmapped identifier "alice" (valid in the format,
+	# but not stored on ext4); uid 4294967295; a well-formed entry
+	# followed by a trailing byte.
+	for e in 020000000100000000000000 000000100100000000000000 \
+		 000000000000800000000000 000000400100000003000000 \
+		 000000200100000000000000616c69636500 \
+		 0000000001000000ffffffff \
+		 0000004001000000020000000000; do
+		echo "$(header 0 0 1)$e"
+	done
+}
+
+# set_bad_values FILE: each bad value gets EINVAL.
+set_bad_values() {
+	local v n=0
+	for v in $(bad_values); do
+		run setfattr -n system.richacl -v "$v" "$1"
+		expect_status 1
+		expect_output "setfattr: $1: Invalid argument"
+		n=$((n + 1))
+	done
+	[ "$n" -eq 10 ]
+}
+
 @test "raw values that break a rule of the format: EINVAL, nothing stored" {
 	need_attr
 	: >f
-	# Version 1; an unknown ACL flag; a count beyond the value.
-	for v in "$(header 1 0 0)" "$(header 0 8 0)" "$(header 0 0 1)"; do
-		run setfattr -n system.richacl -v "$v" f
-		expect_status 1
-		expect_output "setfattr: f: Invalid argument"
-	done
-	# One entry: type 2; an unknown entry flag; an unknown permission;
-	# special id 3; an unmapped identifier "alice" (valid in the format,
-	# but not stored on ext4).
-	for e in 020000000100000000000000 000000100100000000000000 \
-		 000000000000800000000000 000000400100000003000000 \
-		 000000200100000000000000616c69636500; do
-		run setfattr -n system.richacl -v "$(header 0 0 1)$e" f
-		expect_status 1
-		expect_output "setfattr: f: Invalid argument"
-	done
-	# A well-formed entry followed by a trailing byte.
-	run setfattr -n system.richacl \
-		-v "$(header 0 0 1)00000040010000000200000000" f
-	expect_status 1
-	expect_output "setfattr: f: Invalid argument"
+	set_bad_values f
 	run getfattr -n system.richacl f
 	expect_status 1
 	expect_output "f: system.richacl: No such attribute"
@@ -118,4 +129,15 @@ header() {
 	run getrichacl d/sub
 	expect_status 0
 	[ "${#lines[@]}" -eq 62 ]
+}
+
+@test "raw values that break a rule of the format leave an ACL and mode as they were" {
+	need_attr
+	: >f
+	setrichacl --set 'owner@:rwp::allow,user:rtu1:r::allow,group:rtg2:w::deny' f
+	chmod 640 f
+	before=$(getrichacl f; stat -c %a f)
+	set_bad_values f
+	run sh -c 'getrichacl f; stat -c %a f'
+	expect_output "$before"
 }
