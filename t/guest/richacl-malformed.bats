@@ -1,0 +1,114 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Malformed system.richacl values on disk, written offline with debugfs
+# (which bypasses the kernel's checks), one file per rule of the format
+# (debugfs makes them mode 0666, owned by root): the kernel reads each as
+# EIO, fails closed on access (EIO, root included), keeps stat working,
+# and lets root replace the value.  The kernel log is checked by
+# kernel-log.tap at the end of the run.  The image is made
+# in the guest's /tmp and loop-mounted.
+
+load guest
+
+# The values, hex: a 16-byte header (version, flags, count, three masks)
+# and 12-byte entries (type, flags, mask, id), little-endian.
+hdr() {	# hdr VERSION FLAGS COUNT
+	printf '%02x%02x%02x%02x000000000000000000000000' "$1" "$2" \
+		$(($3 & 255)) $(($3 >> 8))
+}
+everyone_r=0000004001000000020000000
+declare -gA bad=(
+	[short]=00000100
+	[empty]=
+	[version]="$(hdr 1 0 0)"
+	[acl-flag]="$(hdr 0 8 0)"
+	[count]="$(hdr 0 0 2)${everyone_r}0"
+	[too-many]="$(hdr 0 0 5461)"
+	[type]="$(hdr 0 0 1)020000400100000002000000"
+	[ace-flag]="$(hdr 0 0 1)000010400100000002000000"
+	[mask]="$(hdr 0 0 1)000000400000800002000000"
+	[special-id]="$(hdr 0 0 1)000000400100000003000000"
+	[uid]="$(hdr 0 0 1)0000000001000000ffffffff"
+	[trailing]="$(hdr 0 0 1)${everyone_r}000"
+	[unmapped]="$(hdr 0 0 1)000000200100000000000000616c69636500"
+)
+
+setup_file() {
+	local img=$BATS_FILE_TMPDIR/bad.img cmds=$BATS_FILE_TMPDIR/cmds k
+	mkdir -p "$BATS_FILE_TMPDIR/values" "$BATS_FILE_TMPDIR/mnt"
+	truncate -s 16M "$img"
+	mke2fs -q -F -t ext4 "$img"
+	: >"$cmds"
+	echo "write /dev/null good" >>"$cmds"
+	for k in "${!bad[@]}"; do
+		# shellcheck disable=SC2059 # the hex turned into a format of \x escapes
+		printf "$(printf '%s' "${bad[$k]}" | sed 's/../\\x&/g')" \
+			>"$BATS_FILE_TMPDIR/values/$k"
+		echo "write /dev/null $k" >>"$cmds"
+		echo "ea_set -f $BATS_FILE_TMPDIR/values/$k $k system.richacl" >>"$cmds"
+	done
+	echo "feature FEATURE_I18" >>"$cmds"
+	debugfs -w -f "$cmds" "$img" >"$BATS_FILE_TMPDIR/debugfs.log" 2>&1
+	mount -o loop "$img" "$BATS_FILE_TMPDIR/mnt"
+	chmod 755 "$BATS_FILE_TMPDIR/mnt"
+}
+
+teardown_file() {
+	umount "$BATS_FILE_TMPDIR/mnt"
+}
+
+setup() {
+	[ "${RICHACL_KERNEL-}" = richacl ] || skip "not a RichACL kernel"
+	cd "$BATS_FILE_TMPDIR/mnt"
+}
+
+@test "debugfs wrote a file and a value for each rule" {
+	run grep -i -e error -e 'not found' "$BATS_FILE_TMPDIR/debugfs.log"
+	expect_status 1
+	run ls
+	expect_output "$(printf '%s\n' acl-flag ace-flag count empty good lost+found mask short special-id too-many trailing type uid unmapped version | LC_ALL=C sort)"
+}
+
+@test "reading a bad value: EIO, for every rule" {
+	local k
+	for k in "${!bad[@]}"; do
+		run getrichacl "$k"
+		expect_status 1
+		expect_output "getrichacl: $k: Input/output error"
+	done
+}
+
+@test "a good file on the same file system reads fine" {
+	run getrichacl good
+	expect_status 0
+	expect_output "good:
+ everyone@:rwp----------::allow"
+}
+
+@test "access fails closed: EIO for root and for a user; stat still works" {
+	local k
+	for k in "${!bad[@]}"; do
+		run cat "$k"
+		expect_status 1
+		expect_output "cat: $k: Input/output error"
+		run as rtu1 cat "$k"
+		expect_status 1
+		expect_output "cat: $k: Input/output error"
+		run stat -c '%a %U' "$k"
+		expect_status 0
+		expect_output "666 root"
+	done
+}
+
+@test "root replaces a bad value with setrichacl, and the file works again" {
+	local k
+	for k in "${!bad[@]}"; do
+		setrichacl --set 'owner@:rw::allow,user:rtu1:r::allow' "$k"
+		run getrichacl "$k"
+		expect_output "$k:
+    owner@:rw-----------::allow
+ user:rtu1:r------------::allow"
+		as rtu1 cat "$k"
+	done
+}
