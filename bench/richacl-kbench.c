@@ -9,11 +9,13 @@
  *     walk     stat(DEEPFILE), a path through many directories
  *
  * with clock_gettime, three rounds each, and prints the median round in
- * ns/op on one line: "stat NS open NS walk NS".  An operation that fails
+ * ns/op on one line: "stat NS open NS walk NS".  A round repeats ITERS
+ * iterations until it lasted MS milliseconds (--min-ms, default 200): the
+ * guest's clock may tick in jiffies.  An operation that fails
  * (EACCES: the configuration is wrong) is an error: the numbers would
  * time the wrong path.  Reports only, never judges the timing.
  *
- *     richacl-kbench [--as UID:GID] ITERS FILE DEEPFILE
+ *     richacl-kbench [--as UID:GID] [--min-ms MS] ITERS FILE DEEPFILE
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -43,13 +45,16 @@ static double now_ns(void)
 
 enum op { OP_STAT, OP_OPEN, OP_WALK };
 
+static double min_ns = 200e6;
+
 static double one_round(enum op op, const char *path, unsigned long iters)
 {
 	struct stat st;
-	unsigned long i;
-	double t0 = now_ns();
+	unsigned long i, done = 0;
+	double t0 = now_ns(), t;
 	int fd;
 
+again:
 	for (i = 0; i < iters; i++) {
 		switch (op) {
 		case OP_STAT:
@@ -65,7 +70,11 @@ static double one_round(enum op op, const char *path, unsigned long iters)
 			break;
 		}
 	}
-	return (now_ns() - t0) / iters;
+	done += iters;
+	t = now_ns() - t0;
+	if (t < min_ns)
+		goto again;
+	return t / done;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -92,16 +101,24 @@ int main(int argc, char *argv[])
 	int as = 0, a = 1;
 	char *end;
 
-	if (argc == 6 && !strcmp(argv[1], "--as")) {
-		uid = strtoul(argv[2], &end, 10);
-		if (*end != ':' || !end[1])
-			goto usage;
-		gid = strtoul(end + 1, &end, 10);
-		if (*end)
-			goto usage;
-		as = 1;
-		a = 3;
-	} else if (argc != 4)
+	for (;;) {
+		if (a + 1 < argc && !strcmp(argv[a], "--as")) {
+			uid = strtoul(argv[a + 1], &end, 10);
+			if (*end != ':' || !end[1])
+				goto usage;
+			gid = strtoul(end + 1, &end, 10);
+			if (*end)
+				goto usage;
+			as = 1;
+		} else if (a + 1 < argc && !strcmp(argv[a], "--min-ms")) {
+			min_ns = strtoul(argv[a + 1], &end, 10) * 1e6;
+			if (*end)
+				goto usage;
+		} else
+			break;
+		a += 2;
+	}
+	if (argc - a != 3)
 		goto usage;
 	iters = strtoul(argv[a], &end, 10);
 	if (*end || !iters)
@@ -116,8 +133,16 @@ int main(int argc, char *argv[])
 			die("setresuid", NULL);
 	}
 	/* Warm the caches (dentries, inodes, the acl cache) first. */
-	one_round(OP_WALK, argv[a + 2], 1);
-	one_round(OP_OPEN, argv[a + 1], 1);
+	for (int n = 0; n < 2; n++) {
+		struct stat st;
+		int fd = open(argv[a + 1], O_RDONLY);
+
+		if (fd < 0)
+			die("open", argv[a + 1]);
+		close(fd);
+		if (stat(argv[a + 2], &st))
+			die("stat", argv[a + 2]);
+	}
 
 	printf("stat %.0f", median_of_3(OP_STAT, argv[a + 1], iters));
 	printf(" open %.0f", median_of_3(OP_OPEN, argv[a + 1], iters));
@@ -125,6 +150,7 @@ int main(int argc, char *argv[])
 	return 0;
 
 usage:
-	fprintf(stderr, "usage: %s [--as UID:GID] ITERS FILE DEEPFILE\n", prog);
+	fprintf(stderr, "usage: %s [--as UID:GID] [--min-ms MS] ITERS FILE DEEPFILE\n",
+		prog);
 	return 2;
 }

@@ -189,6 +189,21 @@ static void run_case(const struct bench_case *c)
 
 	t0 = now_ns();
 	for (i = 0; i < c->iters; i++) {
+		richacl_compute_max_masks(acl);
+		sink += acl->a_owner_mask;
+	}
+	row(c->name, "compute-max-masks", entries, c->iters, now_ns() - t0, 0);
+
+	t0 = now_ns();
+	for (i = 0; i < c->iters; i++) {
+		mode_t mode = 0100644;
+
+		sink += richacl_equiv_mode(acl, &mode);
+	}
+	row(c->name, "equiv-mode", entries, c->iters, now_ns() - t0, 0);
+
+	t0 = now_ns();
+	for (i = 0; i < c->iters; i++) {
 		acl2 = richacl_inherit(acl, i & 1);
 		if (!acl2)
 			die("richacl_inherit");
