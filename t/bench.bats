@@ -1,0 +1,41 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The library benchmark keeps working: bench/run --host at the tiny size
+# prints every row of its table.  Never judges the timing.
+
+load common
+
+@test "bench/run --host --size tiny prints the whole library table" {
+	run "$RICHACL_SRCDIR/bench/run" --host --size tiny --out "$TESTDIR/out.txt"
+	expect_status 0
+	local acl op
+	for acl in typical maximal; do
+		for op in 'text parse\+format' 'text parse' 'text format' \
+			'xattr encode\+decode' 'clone \(baseline\)' \
+			'clone\+apply-masks' inherit; do
+			# name, operation, entries, iterations, ns/op, ops/s, bytes
+			grep -Eq "^$acl +$op +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+\$" \
+				<<<"$output" || { echo "# no row: $acl $op" >&2; return 1; }
+		done
+	done
+	grep -Eq '^typical +text parse +5 ' <<<"$output"
+	grep -Eq '^maximal +text parse +5460 ' <<<"$output"
+	grep -Eq '^peak resident memory: [0-9]+ KiB$' <<<"$output"
+	# --out holds the same tables.
+	[ "$(cat "$TESTDIR/out.txt")" = "$output" ]
+}
+
+@test "bench/run rejects a bad size, and the kernel part outside the guest" {
+	run "$RICHACL_SRCDIR/bench/run" --size huge
+	expect_status 2
+	expect_output "usage: bench/run [--host] [--size tiny|full] [--out FILE]"
+	RICHACL_MNT= PLAIN_MNT= run "$RICHACL_SRCDIR/bench/run" --size tiny
+	expect_status 1
+	[[ "$output" == *"bench/run: run me in the guest"* ]]
+}
+
+@test "richacl-libbench: usage" {
+	run "$RICHACL_BUILDDIR/bench/richacl-libbench" --size 3
+	expect_status 2
+	expect_output "usage: richacl-libbench [--size tiny|full]"
+}
