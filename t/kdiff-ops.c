@@ -4,7 +4,8 @@
  * child) and predicted by the model (allowed).  The model is
  * richacl_access() on the ACLs the kernel stored plus the VFS rules of
  * the series: a lookup needs execute on the directory; delete needs
- * delete_child on the directory or delete on the object; the owner may
+ * delete_child on the directory or delete on the object; a rename within
+ * P is a delete and a create (add_file, add_subdirectory) in P; the owner may
  * always chmod, set times and chown to itself, others need write_acl,
  * write_attributes and write_owner.  A denial is EACCES or EPERM; any
  * other outcome (success, ENOTEMPTY) means the permission check passed.
@@ -64,6 +65,7 @@ static int do_search(void)
 	return err(stat(KDIFF_CHILD, &st));
 }
 static int do_unlink_child(void) { return err(unlink(KDIFF_CHILD)); }
+static int do_rename(void) { return err(rename(KDIFF_O, KDIFF_O2)); }
 static int do_chmod(void) { return err(chmod(KDIFF_O, 0640)); }
 static int do_utimes(void)
 {
@@ -110,6 +112,18 @@ static int may_delete(const struct kdiff_state *st, const struct richacl_cred *c
 	return P(RICHACE_EXECUTE) &&
 	       (P(RICHACE_DELETE_CHILD) || O(RICHACE_DELETE));
 }
+/* Within P: a delete from P and a create in P. */
+static int may_rename(const struct kdiff_state *st, const struct richacl_cred *cred)
+{
+	return may_delete(st, cred) &&
+	       P(RICHACE_EXECUTE | RICHACE_ADD_FILE);
+}
+static int may_rename_dir(const struct kdiff_state *st,
+			  const struct richacl_cred *cred)
+{
+	return may_delete(st, cred) &&
+	       P(RICHACE_EXECUTE | RICHACE_ADD_SUBDIRECTORY);
+}
 static int may_create(const struct kdiff_state *st, const struct richacl_cred *cred)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE | RICHACE_ADD_FILE);
@@ -152,6 +166,7 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "append",		0, do_append,		may_append },
 	{ "execute",		0, do_exec,		may_exec },
 	{ "unlink",		0, do_unlink,		may_delete },
+	{ "rename",		0, do_rename,		may_rename },
 	{ "chmod",		0, do_chmod,		may_chmod },
 	{ "set times",		0, do_utimes,		may_utimes },
 	{ "chown to self",	0, do_chown_self,	may_chown_self },
@@ -162,6 +177,7 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "look up a child of",	1, do_search,		may_search },
 	{ "unlink the child of", 1, do_unlink_child,	may_delete_child },
 	{ "rmdir",		1, do_rmdir,		may_delete },
+	{ "rename",		1, do_rename,		may_rename_dir },
 	{ "chmod",		1, do_chmod,		may_chmod },
 	{ "set times",		1, do_utimes,		may_utimes },
 	{ "chown to self",	1, do_chown_self,	may_chown_self },

@@ -71,8 +71,11 @@ static void clean(void)
 {
 	static const char *const files[] = {
 		KDIFF_O "/new", KDIFF_CHILD, KDIFF_O,
+		KDIFF_O2 "/new", KDIFF_O2 "/c", KDIFF_O2,
 	};
-	static const char *const dirs[] = { KDIFF_O "/newdir", KDIFF_O };
+	static const char *const dirs[] = {
+		KDIFF_O "/newdir", KDIFF_O, KDIFF_O2 "/newdir", KDIFF_O2,
+	};
 	unsigned int n;
 
 	for (n = 0; n < sizeof(files) / sizeof(files[0]); n++)

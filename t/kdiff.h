@@ -63,6 +63,7 @@ extern const unsigned int kdiff_nops;
 /* The paths, relative to the test directory. */
 #define KDIFF_P		"P"
 #define KDIFF_O		"P/O"
+#define KDIFF_O2	"P/O2"	/* where rename puts O */
 #define KDIFF_CHILD	"P/O/c"
 
 /* kdiff-scene.c: set a scenario up in the kernel, read back what it stored. */
