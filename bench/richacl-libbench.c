@@ -78,6 +78,19 @@ static void row(const char *acl, const char *op, unsigned int entries,
 	       iters, per, 1e9 / per, bytes);
 }
 
+/* A copy of @acl with masks below what its entries grant: work to do. */
+static struct richacl *masked_clone(const struct richacl *acl)
+{
+	struct richacl *copy = richacl_clone(acl);
+
+	if (!copy)
+		die("richacl_clone");
+	copy->a_flags |= RICHACL_MASKED;
+	copy->a_owner_mask &= ~RICHACE_WRITE_DATA;
+	copy->a_group_mask &= ~RICHACE_EXECUTE;
+	return copy;
+}
+
 static void run_case(const struct bench_case *c)
 {
 	struct richacl *acl, *acl2;
@@ -160,13 +173,7 @@ static void run_case(const struct bench_case *c)
 
 	t0 = now_ns();
 	for (i = 0; i < c->iters; i++) {
-		acl2 = richacl_clone(acl);
-		if (!acl2)
-			die("richacl_clone");
-		/* The masks below what the entries grant: work to do. */
-		acl2->a_flags |= RICHACL_MASKED;
-		acl2->a_owner_mask &= ~RICHACE_WRITE_DATA;
-		acl2->a_group_mask &= ~RICHACE_EXECUTE;
+		acl2 = masked_clone(acl);
 		if (richacl_apply_masks(acl2, 0) && errno != EINVAL)
 			die("richacl_apply_masks");
 		sink += acl2->a_count;
@@ -174,12 +181,7 @@ static void run_case(const struct bench_case *c)
 	}
 	row(c->name, "clone+apply-masks", entries, c->iters, now_ns() - t0, 0);
 	/* Too many entries once rewritten is a result too (EINVAL): say it. */
-	acl2 = richacl_clone(acl);
-	if (!acl2)
-		die("richacl_clone");
-	acl2->a_flags |= RICHACL_MASKED;
-	acl2->a_owner_mask &= ~RICHACE_WRITE_DATA;
-	acl2->a_group_mask &= ~RICHACE_EXECUTE;
+	acl2 = masked_clone(acl);
 	if (richacl_apply_masks(acl2, 0))
 		printf("%-8s apply-masks: EINVAL (the result would exceed %u entries)\n",
 		       c->name, (unsigned int)RICHACL_MAX_ENTRIES);
