@@ -9,9 +9,18 @@
  * always chmod, set times and chown to itself, others need write_acl,
  * write_attributes and write_owner.  A denial is EACCES or EPERM; any
  * other outcome (success, ENOTEMPTY) means the permission check passed.
+ *
+ * Capabilities keep their POSIX meaning on a RichACL file system:
+ * CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH override what the ACL refuses
+ * to read, write, search, create and delete (as generic_permission() does
+ * for the mode: read-only requests for CAP_DAC_READ_SEARCH, execute of a
+ * file only with an x bit in its mode), never chmod, setting times or
+ * taking ownership: CAP_FOWNER lets a process chmod, set the times and set
+ * the ACL as the owner would, and CAP_CHOWN lets it chown.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -33,23 +42,62 @@ static int open_close(const char *path, int flags)
 	return 0;
 }
 
-static int access_to(const struct richacl *acl, uid_t owner, gid_t group,
-		     const struct richacl_cred *cred, unsigned int mask)
+/* The requests whose capabilities are CAP_FOWNER and CAP_CHOWN. */
+#define ATTRIBUTE_CHANGES (RICHACE_WRITE_ACL | RICHACE_WRITE_OWNER | \
+			   RICHACE_WRITE_ATTRIBUTES)
+/* What a directory's CAP_DAC_READ_SEARCH override excludes. */
+#define DIRECTORY_CHANGES (RICHACE_ADD_FILE | RICHACE_ADD_SUBDIRECTORY | \
+			   RICHACE_DELETE_CHILD | RICHACE_DELETE)
+
+static int has(const struct kdiff_who *who, int cap)
 {
-	return richacl_access(acl, owner, group, cred, mask) == mask;
+	return who->cap == cap;
+}
+
+/* Does a capability of @who grant @mask, which the ACL refused? */
+static int overridden(mode_t mode, unsigned int mask,
+		      const struct kdiff_who *who)
+{
+	if (mask & ATTRIBUTE_CHANGES)
+		return 0;
+	if (S_ISDIR(mode))
+		return (!(mask & DIRECTORY_CHANGES) &&
+			has(who, CAP_DAC_READ_SEARCH)) ||
+		       has(who, CAP_DAC_OVERRIDE);
+	if (mask == RICHACE_READ_DATA && has(who, CAP_DAC_READ_SEARCH))
+		return 1;
+	return (!(mask & RICHACE_EXECUTE) || (mode & 0111)) &&
+	       has(who, CAP_DAC_OVERRIDE);
+}
+
+/* One permission check of the kernel (inode_permission()). */
+static int access_to(const struct richacl *acl, uid_t owner, gid_t group,
+		     mode_t mode, const struct kdiff_who *who, unsigned int mask)
+{
+	return richacl_access(acl, owner, group, &who->cred, mask) == mask ||
+	       overridden(mode, mask, who);
 }
 
 /* Of P, of O, of O's child c. */
-#define P(mask) access_to(st->p_acl, st->p_owner, st->p_group, cred, (mask))
-#define O(mask) access_to(st->o_acl, st->o_owner, st->o_group, cred, (mask))
-#define OWNER (cred->uid == st->o_owner)
+#define P(mask) access_to(st->p_acl, st->p_owner, st->p_group, st->p_mode, \
+			  who, (mask))
+#define O(mask) access_to(st->o_acl, st->o_owner, st->o_group, st->o_mode, \
+			  who, (mask))
+#define C(mask) access_to(st->c_acl, 0, 0, st->c_mode, who, (mask))
+#define OWNER (who->cred.uid == st->o_owner)
+/* inode_owner_or_capable() */
+#define OWNER_OR_FOWNER (OWNER || has(who, CAP_FOWNER))
 
 /* ---- the kernel side ---- */
 
 static int do_read(void) { return open_close(KDIFF_O, O_RDONLY); }
 static int do_write(void) { return open_close(KDIFF_O, O_WRONLY); }
 static int do_append(void) { return open_close(KDIFF_O, O_WRONLY | O_APPEND); }
-static int do_exec(void) { return err(access(KDIFF_O, X_OK)); }
+/* access() would drop the capabilities: ask as the effective ids. */
+static int do_exec(void)
+{
+	return err(faccessat(AT_FDCWD, KDIFF_O, X_OK, AT_EACCESS));
+}
 static int do_unlink(void) { return err(unlink(KDIFF_O)); }
 static int do_rmdir(void) { return err(rmdir(KDIFF_O)); }
 static int do_list(void) { return open_close(KDIFF_O, O_RDONLY | O_DIRECTORY); }
@@ -91,73 +139,74 @@ static int do_setacl(void)
 
 /* ---- the model ---- */
 
-static int may_read(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_read(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_READ_DATA);
 }
-static int may_write(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_write(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_WRITE_DATA);
 }
-static int may_append(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_append(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_APPEND_DATA);
 }
-static int may_exec(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_exec(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE);
 }
-static int may_delete(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_delete(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) &&
-	       (P(RICHACE_DELETE_CHILD) || O(RICHACE_DELETE));
+	       (P(RICHACE_EXECUTE | RICHACE_DELETE_CHILD) || O(RICHACE_DELETE));
 }
 /* Within P: a delete from P and a create in P. */
-static int may_rename(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_rename(const struct kdiff_state *st, const struct kdiff_who *who)
 {
-	return may_delete(st, cred) &&
+	return may_delete(st, who) &&
 	       P(RICHACE_EXECUTE | RICHACE_ADD_FILE);
 }
 static int may_rename_dir(const struct kdiff_state *st,
-			  const struct richacl_cred *cred)
+			  const struct kdiff_who *who)
 {
-	return may_delete(st, cred) &&
+	return may_delete(st, who) &&
 	       P(RICHACE_EXECUTE | RICHACE_ADD_SUBDIRECTORY);
 }
-static int may_create(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_create(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE | RICHACE_ADD_FILE);
 }
-static int may_mkdir(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_mkdir(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) &&
 	       O(RICHACE_EXECUTE | RICHACE_ADD_SUBDIRECTORY);
 }
-static int may_search(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_search(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE);
 }
 static int may_delete_child(const struct kdiff_state *st,
-			    const struct richacl_cred *cred)
+			    const struct kdiff_who *who)
 {
 	/* c belongs to root: nobody here is its owner. */
 	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE) &&
-	       (O(RICHACE_DELETE_CHILD) ||
-		richacl_access(st->c_acl, 0, 0, cred, RICHACE_DELETE) ==
-			RICHACE_DELETE);
+	       (O(RICHACE_EXECUTE | RICHACE_DELETE_CHILD) ||
+		C(RICHACE_DELETE));
 }
-static int may_chmod(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_chmod(const struct kdiff_state *st, const struct kdiff_who *who)
 {
-	return P(RICHACE_EXECUTE) && (OWNER || O(RICHACE_WRITE_ACL));
+	return P(RICHACE_EXECUTE) && (OWNER_OR_FOWNER || O(RICHACE_WRITE_ACL));
 }
-static int may_utimes(const struct kdiff_state *st, const struct richacl_cred *cred)
+static int may_utimes(const struct kdiff_state *st, const struct kdiff_who *who)
 {
-	return P(RICHACE_EXECUTE) && (OWNER || O(RICHACE_WRITE_ATTRIBUTES));
+	return P(RICHACE_EXECUTE) &&
+	       (OWNER_OR_FOWNER || O(RICHACE_WRITE_ATTRIBUTES));
 }
 static int may_chown_self(const struct kdiff_state *st,
-			  const struct richacl_cred *cred)
+			  const struct kdiff_who *who)
 {
-	return P(RICHACE_EXECUTE) && (OWNER || O(RICHACE_WRITE_OWNER));
+	return P(RICHACE_EXECUTE) &&
+	       (OWNER || O(RICHACE_WRITE_OWNER) || has(who, CAP_CHOWN));
 }
 
 const struct kdiff_op kdiff_ops[] = {

@@ -6,10 +6,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <linux/capability.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -58,12 +61,36 @@ int kdiff_init_users(void)
 	return 0;
 }
 
-void kdiff_cred(const struct kdiff_user *user, struct richacl_cred *cred)
+const int kdiff_caps[KDIFF_CAPS] = {
+	CAP_FOWNER, CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH,
+};
+
+static const char *const cap_names[] = {
+	[CAP_CHOWN] = "CAP_CHOWN",
+	[CAP_DAC_OVERRIDE] = "CAP_DAC_OVERRIDE",
+	[CAP_DAC_READ_SEARCH] = "CAP_DAC_READ_SEARCH",
+	[CAP_FOWNER] = "CAP_FOWNER",
+};
+
+void kdiff_who(struct kdiff_who *who, const struct kdiff_user *user, int cap)
 {
-	cred->uid = user->uid;
-	cred->gid = user->gid;
-	cred->groups = user->groups;
-	cred->ngroups = (size_t)user->ngroups;
+	who->user = user;
+	who->cap = cap;
+	who->cred.uid = user->uid;
+	who->cred.gid = user->gid;
+	who->cred.groups = user->groups;
+	who->cred.ngroups = (size_t)user->ngroups;
+}
+
+const char *kdiff_who_name(const struct kdiff_who *who)
+{
+	static char name[64];
+
+	if (who->cap < 0)
+		return who->user->name;
+	snprintf(name, sizeof(name), "%s+%s", who->user->name,
+		 cap_names[who->cap]);
+	return name;
 }
 
 /* Remove what an earlier case left; missing entries are fine. */
@@ -144,10 +171,13 @@ int kdiff_read_state(struct kdiff_state *st)
 	st->p_group = p.st_gid;
 	st->o_owner = o.st_uid;
 	st->o_group = o.st_gid;
+	st->p_mode = p.st_mode;
+	st->o_mode = o.st_mode;
 	if (S_ISDIR(o.st_mode)) {
 		st->c_acl = stored_acl(KDIFF_CHILD, &c);
 		if (!st->c_acl)
 			return -1;
+		st->c_mode = c.st_mode;
 	}
 	return 0;
 }
@@ -159,17 +189,36 @@ void kdiff_free_state(struct kdiff_state *st)
 	richacl_free(st->c_acl);
 }
 
-int kdiff_run_as(const struct kdiff_op *op, const struct kdiff_user *user)
+/*
+ * Keep @cap alone, permitted and effective, after the switch from root
+ * (which empties the effective set).  No libcap: the raw system call.
+ */
+static int keep_only(int cap)
 {
+	struct __user_cap_header_struct header = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3] = { 0 };
+
+	data[cap / 32].permitted = 1u << (cap % 32);
+	data[cap / 32].effective = 1u << (cap % 32);
+	return (int)syscall(SYS_capset, &header, data);
+}
+
+int kdiff_run_as(const struct kdiff_op *op, const struct kdiff_who *who)
+{
+	const struct kdiff_user *user = who->user;
 	pid_t pid = fork();
 	int status;
 
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		if (setgroups((size_t)user->ngroups, user->groups) ||
+		if ((who->cap >= 0 && prctl(PR_SET_KEEPCAPS, 1L, 0L, 0L, 0L)) ||
+		    setgroups((size_t)user->ngroups, user->groups) ||
 		    setresgid(user->gid, user->gid, user->gid) ||
-		    setresuid(user->uid, user->uid, user->uid))
+		    setresuid(user->uid, user->uid, user->uid) ||
+		    (who->cap >= 0 && keep_only(who->cap)))
 			_exit(255);
 		_exit(op->run() & 0xff);
 	}

@@ -11,9 +11,10 @@
  *		deny entry before an allow entry for everyone@.
  *	kdiff random [--seed N] [--cases N] [--scenario K]
  *		N decisions (default 10000) over random scenarios, each
- *		test user and each operation, plus the ACL and mode of new
- *		files and directories (inheritance, umask, create mode) and
- *		of chmod, against the library; one TAP line per 1000.
+ *		test user and one of them with a capability in turn, each
+ *		operation, plus the ACL and mode of new files and
+ *		directories (inheritance, umask, create mode) and of chmod,
+ *		against the library; one TAP line per 1000.
  *		--scenario K replays one scenario of the seed.
  *
  * A disagreement is a "not ok" with the seed, the scenario, the ACLs, the
@@ -65,10 +66,9 @@ static const char *verdict(int allowed)
  * 0 when not (reported), -1 on a setup error.
  */
 static int decide(const struct kdiff_scenario *sc, const struct kdiff_op *op,
-		  const struct kdiff_user *user, int *model_out, int *kernel_out)
+		  const struct kdiff_who *who, int *model_out, int *kernel_out)
 {
 	struct kdiff_state st;
-	struct richacl_cred cred;
 	char err[256];
 	int e, model, kernel;
 
@@ -81,11 +81,11 @@ static int decide(const struct kdiff_scenario *sc, const struct kdiff_op *op,
 		kdiff_free_state(&st);
 		return -1;
 	}
-	kdiff_cred(user, &cred);
-	model = op->allowed(&st, &cred);
-	e = kdiff_run_as(op, user);
+	model = op->allowed(&st, who);
+	e = kdiff_run_as(op, who);
 	if (e < 0) {
-		printf("# running %s as %s failed\n", op->name, user->name);
+		printf("# running %s as %s failed\n", op->name,
+		       kdiff_who_name(who));
 		kdiff_free_state(&st);
 		return -1;
 	}
@@ -97,7 +97,8 @@ static int decide(const struct kdiff_scenario *sc, const struct kdiff_op *op,
 	if (model != kernel) {
 		printf("# disagreement: %s %s as %s: kernel %s (%s), model %s\n",
 		       op->name, sc->isdir ? "a directory" : "a file",
-		       user->name, verdict(kernel), e ? strerror(e) : "success",
+		       kdiff_who_name(who), verdict(kernel),
+		       e ? strerror(e) : "success",
 		       verdict(model));
 		show_state(&st);
 	}
@@ -190,6 +191,7 @@ static int matrix(void)
 			for (p = 0; p < sizeof(principals) / sizeof(principals[0]); p++) {
 				const struct principal *pr = &principals[p];
 				struct kdiff_scenario sc = { .isdir = (int)isdir };
+				struct kdiff_who who;
 				char target[160], other[80];
 				int model = 0, kernel = 0, r, intended;
 
@@ -229,7 +231,8 @@ static int matrix(void)
 					}
 					if (!sc.p_acl || !sc.o_acl)
 						return 1;
-					r = decide(&sc, op, &kdiff_users[pr->user], &model, &kernel);
+					kdiff_who(&who, &kdiff_users[pr->user], -1);
+					r = decide(&sc, op, &who, &model, &kernel);
 					/* The owner may always chmod, set times and chown to itself. */
 					intended = grant || (pr->user == 0 &&
 							     strchr("ACo", mp->letter));
@@ -388,12 +391,23 @@ static int random_run(uint64_t seed, unsigned int cases, long only)
 			fprintf(stderr, "kdiff: out of memory\n");
 			return 1;
 		}
-		for (u = 0; u < KDIFF_USERS; u++) {
+		/*
+		 * Each user, then one more actor: a user with a capability,
+		 * every user and capability in turn over the scenarios.
+		 */
+		for (u = 0; u <= KDIFF_USERS; u++) {
+			struct kdiff_who who;
+
+			if (u < KDIFF_USERS)
+				kdiff_who(&who, &kdiff_users[u], -1);
+			else
+				kdiff_who(&who, &kdiff_users[scenario % KDIFF_USERS],
+					  kdiff_caps[scenario / KDIFF_USERS %
+						     KDIFF_CAPS]);
 			for (o = 0; o < kdiff_nops; o++) {
 				if (kdiff_ops[o].for_dir != sc.isdir)
 					continue;
-				r = decide(&sc, &kdiff_ops[o], &kdiff_users[u],
-					   NULL, NULL);
+				r = decide(&sc, &kdiff_ops[o], &who, NULL, NULL);
 				done++;
 				if (r != 1)
 					bad++;

@@ -5,9 +5,10 @@
  *
  * A scenario is a directory P (its ACL, owner and group) holding an
  * object O, a file or a directory (its ACL, owner and group); a case is
- * a scenario, a user and an operation on O.  The kernel answers by doing
- * the operation as that user; the model answers with richacl_access()
- * on the ACLs the kernel stored, and the rules of the VFS (kdiff-ops.c).
+ * a scenario, a user (without or with one capability) and an operation
+ * on O.  The kernel answers by doing the operation as that user; the model
+ * answers with richacl_access() on the ACLs the kernel stored, and the
+ * rules of the VFS and of the capabilities (kdiff-ops.c).
  */
 #ifndef KDIFF_H
 #define KDIFF_H
@@ -43,19 +44,37 @@ struct kdiff_scenario {
 
 /* What the kernel stored: the acls read back (or from the mode). */
 struct kdiff_state {
-	struct richacl *p_acl, *o_acl, *c_acl;	/* c: S/c, a directory's child */
+	struct richacl *p_acl, *o_acl, *c_acl;	/* c: O/c, a directory's child */
 	uid_t p_owner, o_owner;
 	gid_t p_group, o_group;
+	mode_t p_mode, o_mode, c_mode;
 };
+
+/*
+ * Who does an operation: a test user, with no capability (cap < 0) or
+ * with one (CAP_FOWNER, CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH)
+ * in its effective set.
+ */
+struct kdiff_who {
+	const struct kdiff_user *user;
+	int cap;
+	struct richacl_cred cred;
+};
+void kdiff_who(struct kdiff_who *who, const struct kdiff_user *user, int cap);
+/* "rtu2" or "rtu2+CAP_FOWNER" */
+const char *kdiff_who_name(const struct kdiff_who *who);
+/* The capabilities a scenario's fifth actor gets in turn. */
+#define KDIFF_CAPS 4
+extern const int kdiff_caps[KDIFF_CAPS];
 
 struct kdiff_op {
 	const char *name;
 	int for_dir;		/* 0: on a file O, 1: on a directory O */
 	/* Do it as the current (switched) process; 0 or an errno. */
 	int (*run)(void);
-	/* The model: does the process @cred get through? */
+	/* The model: does @who get through? */
 	int (*allowed)(const struct kdiff_state *st,
-		       const struct richacl_cred *cred);
+		       const struct kdiff_who *who);
 };
 extern const struct kdiff_op kdiff_ops[];
 extern const unsigned int kdiff_nops;
@@ -70,9 +89,8 @@ extern const unsigned int kdiff_nops;
 int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize);
 int kdiff_read_state(struct kdiff_state *st);
 void kdiff_free_state(struct kdiff_state *st);
-/* Run @op as @user in a child; 0 or the errno the child saw. */
-int kdiff_run_as(const struct kdiff_op *op, const struct kdiff_user *user);
-void kdiff_cred(const struct kdiff_user *user, struct richacl_cred *cred);
+/* Run @op as @who in a child; 0 or the errno the child saw. */
+int kdiff_run_as(const struct kdiff_op *op, const struct kdiff_who *who);
 
 /* kdiff-gen.c: random scenarios, reproducible from (seed, case). */
 int kdiff_random_scenario(uint64_t seed, unsigned int index,
