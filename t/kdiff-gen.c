@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * kdiff's random scenarios: a scenario is a function of (seed, index), so
- * one case replays alone.  ACLs of 1 to 6 entries for owner@, group@,
+ * one case replays alone.  P and Q get the same kind of ACL.  ACLs of 1 to 6 entries for owner@, group@,
  * everyone@, the test users and groups; allow and deny; random subsets of
  * the permissions the operations ask for; inheritance flags now and then;
  * and, for a third of them, masks from a random chmod (masked, sometimes
@@ -99,9 +99,12 @@ int kdiff_random_scenario(uint64_t seed, unsigned int index,
 	sc->p_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
 	sc->o_owner = kdiff_users[below(&s, KDIFF_USERS)].uid;
 	sc->o_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
+	sc->q_owner = kdiff_users[below(&s, KDIFF_USERS)].uid;
+	sc->q_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
 	sc->p_acl = random_acl(&s, (int)below(&s, 2));
 	sc->o_acl = random_acl(&s, 0);
-	if (!sc->p_acl || !sc->o_acl) {
+	sc->q_acl = random_acl(&s, (int)below(&s, 2));
+	if (!sc->p_acl || !sc->o_acl || !sc->q_acl) {
 		kdiff_free_scenario(sc);
 		return -1;
 	}
@@ -112,5 +115,6 @@ void kdiff_free_scenario(struct kdiff_scenario *sc)
 {
 	richacl_free(sc->p_acl);
 	richacl_free(sc->o_acl);
-	sc->p_acl = sc->o_acl = NULL;
+	richacl_free(sc->q_acl);
+	sc->p_acl = sc->o_acl = sc->q_acl = NULL;
 }

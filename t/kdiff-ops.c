@@ -5,7 +5,9 @@
  * richacl_access() on the ACLs the kernel stored plus the VFS rules of
  * the series: a lookup needs execute on the directory; delete needs
  * delete_child on the directory or delete on the object; a rename within
- * P is a delete and a create (add_file, add_subdirectory) in P; the owner may
+ * P is a delete and a create (add_file, add_subdirectory) in P, a move to
+ * Q a delete from P and a create in Q, and for a directory also write_data
+ * (add_file) on the directory itself, whose ".." changes; the owner may
  * always chmod, set times and chown to itself, others need write_acl,
  * write_attributes and write_owner.  A denial is EACCES or EPERM; any
  * other outcome (success, ENOTEMPTY) means the permission check passed.
@@ -84,6 +86,8 @@ static int access_to(const struct richacl *acl, uid_t owner, gid_t group,
 #define O(mask) access_to(st->o_acl, st->o_owner, st->o_group, st->o_mode, \
 			  who, (mask))
 #define C(mask) access_to(st->c_acl, 0, 0, st->c_mode, who, (mask))
+#define Q(mask) access_to(st->q_acl, st->q_owner, st->q_group, st->q_mode, \
+			  who, (mask))
 #define OWNER (who->cred.uid == st->o_owner)
 /* inode_owner_or_capable() */
 #define OWNER_OR_FOWNER (OWNER || has(who, CAP_FOWNER))
@@ -114,6 +118,7 @@ static int do_search(void)
 }
 static int do_unlink_child(void) { return err(unlink(KDIFF_CHILD)); }
 static int do_rename(void) { return err(rename(KDIFF_O, KDIFF_O2)); }
+static int do_move(void) { return err(rename(KDIFF_O, KDIFF_QO)); }
 static int do_chmod(void) { return err(chmod(KDIFF_O, 0640)); }
 static int do_utimes(void)
 {
@@ -172,6 +177,19 @@ static int may_rename_dir(const struct kdiff_state *st,
 	return may_delete(st, who) &&
 	       P(RICHACE_EXECUTE | RICHACE_ADD_SUBDIRECTORY);
 }
+/* To Q: a delete from P, a create in Q; a directory's ".." changes. */
+static int may_move(const struct kdiff_state *st, const struct kdiff_who *who)
+{
+	return may_delete(st, who) && Q(RICHACE_EXECUTE) &&
+	       Q(RICHACE_EXECUTE | RICHACE_ADD_FILE);
+}
+static int may_move_dir(const struct kdiff_state *st,
+			const struct kdiff_who *who)
+{
+	return may_delete(st, who) && Q(RICHACE_EXECUTE) &&
+	       Q(RICHACE_EXECUTE | RICHACE_ADD_SUBDIRECTORY) &&
+	       O(RICHACE_WRITE_DATA);
+}
 static int may_create(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE | RICHACE_ADD_FILE);
@@ -216,6 +234,7 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "execute",		0, do_exec,		may_exec },
 	{ "unlink",		0, do_unlink,		may_delete },
 	{ "rename",		0, do_rename,		may_rename },
+	{ "move to Q",		0, do_move,		may_move },
 	{ "chmod",		0, do_chmod,		may_chmod },
 	{ "set times",		0, do_utimes,		may_utimes },
 	{ "chown to self",	0, do_chown_self,	may_chown_self },
@@ -227,6 +246,7 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "unlink the child of", 1, do_unlink_child,	may_delete_child },
 	{ "rmdir",		1, do_rmdir,		may_delete },
 	{ "rename",		1, do_rename,		may_rename_dir },
+	{ "move to Q",		1, do_move,		may_move_dir },
 	{ "chmod",		1, do_chmod,		may_chmod },
 	{ "set times",		1, do_utimes,		may_utimes },
 	{ "chown to self",	1, do_chown_self,	may_chown_self },

@@ -99,9 +99,11 @@ static void clean(void)
 	static const char *const files[] = {
 		KDIFF_O "/new", KDIFF_CHILD, KDIFF_O,
 		KDIFF_O2 "/new", KDIFF_O2 "/c", KDIFF_O2,
+		KDIFF_QO "/c", KDIFF_QO,
 	};
 	static const char *const dirs[] = {
 		KDIFF_O "/newdir", KDIFF_O, KDIFF_O2 "/newdir", KDIFF_O2,
+		KDIFF_QO,
 	};
 	unsigned int n;
 
@@ -123,8 +125,11 @@ int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize)
 
 	clean();
 	rmdir(KDIFF_P);
+	rmdir(KDIFF_Q);
 	if (mkdir(KDIFF_P, 0755) && errno != EEXIST)
 		FAIL("mkdir %s: %s", KDIFF_P, strerror(errno));
+	if (mkdir(KDIFF_Q, 0755) && errno != EEXIST)
+		FAIL("mkdir %s: %s", KDIFF_Q, strerror(errno));
 	if (sc->isdir) {
 		if (mkdir(KDIFF_O, 0755))
 			FAIL("mkdir %s: %s", KDIFF_O, strerror(errno));
@@ -136,12 +141,16 @@ int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize)
 		FAIL("creating the object: %s", strerror(errno));
 	close(fd);
 	if (chown(KDIFF_P, sc->p_owner, sc->p_group) ||
-	    chown(KDIFF_O, sc->o_owner, sc->o_group))
+	    chown(KDIFF_O, sc->o_owner, sc->o_group) ||
+	    chown(KDIFF_Q, sc->q_owner, sc->q_group))
 		FAIL("chown: %s", strerror(errno));
 	if (richacl_set_file(KDIFF_O, sc->o_acl))
 		FAIL("setting the acl of %s: %s", KDIFF_O, strerror(errno));
 	if (richacl_set_file(KDIFF_P, sc->p_acl))
 		FAIL("setting the acl of %s: %s", KDIFF_P, strerror(errno));
+	/* The matrix leaves Q alone: root's, mode 0755. */
+	if (sc->q_acl && richacl_set_file(KDIFF_Q, sc->q_acl))
+		FAIL("setting the acl of %s: %s", KDIFF_Q, strerror(errno));
 	return 0;
 }
 
@@ -160,13 +169,17 @@ static struct richacl *stored_acl(const char *path, struct stat *st)
 
 int kdiff_read_state(struct kdiff_state *st)
 {
-	struct stat p, o, c;
+	struct stat p, o, c, q;
 
 	memset(st, 0, sizeof(*st));
 	st->p_acl = stored_acl(KDIFF_P, &p);
 	st->o_acl = stored_acl(KDIFF_O, &o);
-	if (!st->p_acl || !st->o_acl)
+	st->q_acl = stored_acl(KDIFF_Q, &q);
+	if (!st->p_acl || !st->o_acl || !st->q_acl)
 		return -1;
+	st->q_owner = q.st_uid;
+	st->q_group = q.st_gid;
+	st->q_mode = q.st_mode;
 	st->p_owner = p.st_uid;
 	st->p_group = p.st_gid;
 	st->o_owner = o.st_uid;
@@ -187,6 +200,7 @@ void kdiff_free_state(struct kdiff_state *st)
 	richacl_free(st->p_acl);
 	richacl_free(st->o_acl);
 	richacl_free(st->c_acl);
+	richacl_free(st->q_acl);
 }
 
 /*

@@ -4,7 +4,8 @@
  * the guest (t/guest/perm-matrix.tap, t/guest/perm-diff.tap).
  *
  * A scenario is a directory P (its ACL, owner and group) holding an
- * object O, a file or a directory (its ACL, owner and group); a case is
+ * object O, a file or a directory (its ACL, owner and group), and a
+ * second directory Q (its ACL, owner and group) to move O into; a case is
  * a scenario, a user (without or with one capability) and an operation
  * on O.  The kernel answers by doing the operation as that user; the model
  * answers with richacl_access() on the ACLs the kernel stored, and the
@@ -37,17 +38,18 @@ extern gid_t kdiff_gids[KDIFF_GROUPS];
 
 struct kdiff_scenario {
 	int isdir;			/* O is a directory */
-	struct richacl *p_acl, *o_acl;	/* as set (before the kernel) */
-	uid_t p_owner, o_owner;
-	gid_t p_group, o_group;
+	struct richacl *p_acl, *o_acl, *q_acl;	/* as set (before the kernel) */
+	uid_t p_owner, o_owner, q_owner;
+	gid_t p_group, o_group, q_group;
 };
 
 /* What the kernel stored: the acls read back (or from the mode). */
 struct kdiff_state {
 	struct richacl *p_acl, *o_acl, *c_acl;	/* c: O/c, a directory's child */
-	uid_t p_owner, o_owner;
-	gid_t p_group, o_group;
-	mode_t p_mode, o_mode, c_mode;
+	struct richacl *q_acl;
+	uid_t p_owner, o_owner, q_owner;
+	gid_t p_group, o_group, q_group;
+	mode_t p_mode, o_mode, c_mode, q_mode;
 };
 
 /*
@@ -84,6 +86,8 @@ extern const unsigned int kdiff_nops;
 #define KDIFF_O		"P/O"
 #define KDIFF_O2	"P/O2"	/* where rename puts O */
 #define KDIFF_CHILD	"P/O/c"
+#define KDIFF_Q		"Q"
+#define KDIFF_QO	"Q/O"	/* where a move puts O */
 
 /* kdiff-scene.c: set a scenario up in the kernel, read back what it stored. */
 int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize);
