@@ -104,7 +104,10 @@ int kdiff_random_scenario(uint64_t seed, unsigned int index,
 	sc->p_acl = random_acl(&s, (int)below(&s, 2));
 	sc->o_acl = random_acl(&s, 0);
 	sc->q_acl = random_acl(&s, (int)below(&s, 2));
-	if (!sc->p_acl || !sc->o_acl || !sc->q_acl) {
+	sc->t_owner = kdiff_users[below(&s, KDIFF_USERS)].uid;
+	sc->t_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
+	sc->t_acl = random_acl(&s, 0);
+	if (!sc->p_acl || !sc->o_acl || !sc->q_acl || !sc->t_acl) {
 		kdiff_free_scenario(sc);
 		return -1;
 	}
@@ -116,5 +119,6 @@ void kdiff_free_scenario(struct kdiff_scenario *sc)
 	richacl_free(sc->p_acl);
 	richacl_free(sc->o_acl);
 	richacl_free(sc->q_acl);
-	sc->p_acl = sc->o_acl = sc->q_acl = NULL;
+	richacl_free(sc->t_acl);
+	sc->p_acl = sc->o_acl = sc->q_acl = sc->t_acl = NULL;
 }

@@ -7,7 +7,9 @@
  * delete_child on the directory or delete on the object; a rename within
  * P is a delete and a create (add_file, add_subdirectory) in P, a move to
  * Q a delete from P and a create in Q, and for a directory also write_data
- * (add_file) on the directory itself, whose ".." changes; the owner may
+ * (add_file) on the directory itself, whose ".." changes; a move over T
+ * deletes T as well: delete_child and the create on Q together, or delete
+ * on T and the create on Q; the owner may
  * always chmod, set times and chown to itself, others need write_acl,
  * write_attributes and write_owner.  A denial is EACCES or EPERM; any
  * other outcome (success, ENOTEMPTY) means the permission check passed.
@@ -88,6 +90,8 @@ static int access_to(const struct richacl *acl, uid_t owner, gid_t group,
 #define C(mask) access_to(st->c_acl, 0, 0, st->c_mode, who, (mask))
 #define Q(mask) access_to(st->q_acl, st->q_owner, st->q_group, st->q_mode, \
 			  who, (mask))
+#define T(mask) access_to(st->t_acl, st->t_owner, st->t_group, st->t_mode, \
+			  who, (mask))
 #define OWNER (who->cred.uid == st->o_owner)
 /* inode_owner_or_capable() */
 #define OWNER_OR_FOWNER (OWNER || has(who, CAP_FOWNER))
@@ -119,6 +123,7 @@ static int do_search(void)
 static int do_unlink_child(void) { return err(unlink(KDIFF_CHILD)); }
 static int do_rename(void) { return err(rename(KDIFF_O, KDIFF_O2)); }
 static int do_move(void) { return err(rename(KDIFF_O, KDIFF_QO)); }
+static int do_replace(void) { return err(rename(KDIFF_O, KDIFF_T)); }
 static int do_chmod(void) { return err(chmod(KDIFF_O, 0640)); }
 static int do_utimes(void)
 {
@@ -190,6 +195,20 @@ static int may_move_dir(const struct kdiff_state *st,
 	       Q(RICHACE_EXECUTE | RICHACE_ADD_SUBDIRECTORY) &&
 	       O(RICHACE_WRITE_DATA);
 }
+/* Over T: T leaves Q and O takes its place (may_delete with a replace). */
+static int may_replace(const struct kdiff_state *st, const struct kdiff_who *who)
+{
+	unsigned int create = RICHACE_ADD_FILE;
+
+	if (S_ISDIR(st->o_mode)) {
+		create = RICHACE_ADD_SUBDIRECTORY;
+		if (!O(RICHACE_WRITE_DATA))
+			return 0;
+	}
+	return st->t_acl && may_delete(st, who) && Q(RICHACE_EXECUTE) &&
+	       (Q(RICHACE_EXECUTE | RICHACE_DELETE_CHILD | create) ||
+		(T(RICHACE_DELETE) && Q(RICHACE_EXECUTE | create)));
+}
 static int may_create(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE | RICHACE_ADD_FILE);
@@ -235,6 +254,7 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "unlink",		0, do_unlink,		may_delete },
 	{ "rename",		0, do_rename,		may_rename },
 	{ "move to Q",		0, do_move,		may_move },
+	{ "move over T",	0, do_replace,		may_replace },
 	{ "chmod",		0, do_chmod,		may_chmod },
 	{ "set times",		0, do_utimes,		may_utimes },
 	{ "chown to self",	0, do_chown_self,	may_chown_self },
@@ -247,6 +267,7 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "rmdir",		1, do_rmdir,		may_delete },
 	{ "rename",		1, do_rename,		may_rename_dir },
 	{ "move to Q",		1, do_move,		may_move_dir },
+	{ "move over T",	1, do_replace,		may_replace },
 	{ "chmod",		1, do_chmod,		may_chmod },
 	{ "set times",		1, do_utimes,		may_utimes },
 	{ "chown to self",	1, do_chown_self,	may_chown_self },

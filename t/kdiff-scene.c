@@ -99,11 +99,11 @@ static void clean(void)
 	static const char *const files[] = {
 		KDIFF_O "/new", KDIFF_CHILD, KDIFF_O,
 		KDIFF_O2 "/new", KDIFF_O2 "/c", KDIFF_O2,
-		KDIFF_QO "/c", KDIFF_QO,
+		KDIFF_QO "/c", KDIFF_QO, KDIFF_T "/c", KDIFF_T,
 	};
 	static const char *const dirs[] = {
 		KDIFF_O "/newdir", KDIFF_O, KDIFF_O2 "/newdir", KDIFF_O2,
-		KDIFF_QO,
+		KDIFF_QO, KDIFF_T,
 	};
 	unsigned int n;
 
@@ -140,6 +140,21 @@ int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize)
 	if (fd < 0)
 		FAIL("creating the object: %s", strerror(errno));
 	close(fd);
+	if (sc->t_acl) {
+		if (sc->isdir)
+			fd = mkdir(KDIFF_T, 0755);
+		else
+			fd = open(KDIFF_T, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		if (fd < 0)
+			FAIL("creating %s: %s", KDIFF_T, strerror(errno));
+		if (!sc->isdir)
+			close(fd);
+		if (chown(KDIFF_T, sc->t_owner, sc->t_group))
+			FAIL("chown: %s", strerror(errno));
+		if (richacl_set_file(KDIFF_T, sc->t_acl))
+			FAIL("setting the acl of %s: %s", KDIFF_T,
+			     strerror(errno));
+	}
 	if (chown(KDIFF_P, sc->p_owner, sc->p_group) ||
 	    chown(KDIFF_O, sc->o_owner, sc->o_group) ||
 	    chown(KDIFF_Q, sc->q_owner, sc->q_group))
@@ -169,7 +184,7 @@ static struct richacl *stored_acl(const char *path, struct stat *st)
 
 int kdiff_read_state(struct kdiff_state *st)
 {
-	struct stat p, o, c, q;
+	struct stat p, o, c, q, t;
 
 	memset(st, 0, sizeof(*st));
 	st->p_acl = stored_acl(KDIFF_P, &p);
@@ -180,6 +195,14 @@ int kdiff_read_state(struct kdiff_state *st)
 	st->q_owner = q.st_uid;
 	st->q_group = q.st_gid;
 	st->q_mode = q.st_mode;
+	if (lstat(KDIFF_T, &t) == 0) {
+		st->t_acl = stored_acl(KDIFF_T, &t);
+		if (!st->t_acl)
+			return -1;
+		st->t_owner = t.st_uid;
+		st->t_group = t.st_gid;
+		st->t_mode = t.st_mode;
+	}
 	st->p_owner = p.st_uid;
 	st->p_group = p.st_gid;
 	st->o_owner = o.st_uid;
@@ -201,6 +224,7 @@ void kdiff_free_state(struct kdiff_state *st)
 	richacl_free(st->o_acl);
 	richacl_free(st->c_acl);
 	richacl_free(st->q_acl);
+	richacl_free(st->t_acl);
 }
 
 /*

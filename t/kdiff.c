@@ -49,13 +49,16 @@ static void show_acl(const char *label, const struct richacl *acl)
 
 static void show_state(const struct kdiff_state *st)
 {
-	printf("#   P owned by %u:%u, O owned by %u:%u, Q owned by %u:%u\n",
+	printf("#   P owned by %u:%u, O owned by %u:%u, Q owned by %u:%u, "
+	       "T owned by %u:%u\n",
 	       (unsigned int)st->p_owner, (unsigned int)st->p_group,
 	       (unsigned int)st->o_owner, (unsigned int)st->o_group,
-	       (unsigned int)st->q_owner, (unsigned int)st->q_group);
+	       (unsigned int)st->q_owner, (unsigned int)st->q_group,
+	       (unsigned int)st->t_owner, (unsigned int)st->t_group);
 	show_acl("P", st->p_acl);
 	show_acl("O", st->o_acl);
 	show_acl("Q", st->q_acl);
+	show_acl("T", st->t_acl);
 }
 
 static const char *verdict(int allowed)

@@ -5,7 +5,9 @@
  *
  * A scenario is a directory P (its ACL, owner and group) holding an
  * object O, a file or a directory (its ACL, owner and group), and a
- * second directory Q (its ACL, owner and group) to move O into; a case is
+ * second directory Q (its ACL, owner and group) to move O into, holding
+ * T, an object of O's kind that a move may replace (its ACL, owner and
+ * group; T is an empty directory when O is a directory); a case is
  * a scenario, a user (without or with one capability) and an operation
  * on O.  The kernel answers by doing the operation as that user; the model
  * answers with richacl_access() on the ACLs the kernel stored, and the
@@ -38,18 +40,19 @@ extern gid_t kdiff_gids[KDIFF_GROUPS];
 
 struct kdiff_scenario {
 	int isdir;			/* O is a directory */
-	struct richacl *p_acl, *o_acl, *q_acl;	/* as set (before the kernel) */
-	uid_t p_owner, o_owner, q_owner;
-	gid_t p_group, o_group, q_group;
+	/* as set (before the kernel); no T when t_acl is NULL */
+	struct richacl *p_acl, *o_acl, *q_acl, *t_acl;
+	uid_t p_owner, o_owner, q_owner, t_owner;
+	gid_t p_group, o_group, q_group, t_group;
 };
 
 /* What the kernel stored: the acls read back (or from the mode). */
 struct kdiff_state {
 	struct richacl *p_acl, *o_acl, *c_acl;	/* c: O/c, a directory's child */
-	struct richacl *q_acl;
-	uid_t p_owner, o_owner, q_owner;
-	gid_t p_group, o_group, q_group;
-	mode_t p_mode, o_mode, c_mode, q_mode;
+	struct richacl *q_acl, *t_acl;
+	uid_t p_owner, o_owner, q_owner, t_owner;
+	gid_t p_group, o_group, q_group, t_group;
+	mode_t p_mode, o_mode, c_mode, q_mode, t_mode;
 };
 
 /*
@@ -88,6 +91,7 @@ extern const unsigned int kdiff_nops;
 #define KDIFF_CHILD	"P/O/c"
 #define KDIFF_Q		"Q"
 #define KDIFF_QO	"Q/O"	/* where a move puts O */
+#define KDIFF_T		"Q/T"	/* what a replacing move replaces */
 
 /* kdiff-scene.c: set a scenario up in the kernel, read back what it stored. */
 int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize);
