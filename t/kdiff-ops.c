@@ -10,8 +10,9 @@
  * (add_file) on the directory itself, whose ".." changes; a move over T
  * deletes T as well: delete_child and the create on Q together, or delete
  * on T and the create on Q; the owner may
- * always chmod, set times and chown to itself, others need write_acl,
- * write_attributes and write_owner.  A denial is EACCES or EPERM; any
+ * always chmod, set times, chown to itself and chgrp to one of its groups,
+ * others need write_acl, write_attributes and write_owner; nobody but
+ * CAP_CHOWN gives a file to a group it is not in.  A denial is EACCES or EPERM; any
  * other outcome (success, ENOTEMPTY) means the permission check passed.
  *
  * Capabilities keep their POSIX meaning on a RichACL file system:
@@ -132,6 +133,37 @@ static int do_utimes(void)
 	return err(utimensat(AT_FDCWD, KDIFF_O, times, 0));
 }
 static int do_chown_self(void) { return err(chown(KDIFF_O, getuid(), -1)); }
+static int do_chgrp_mine(void) { return err(chown(KDIFF_O, -1, getgid())); }
+
+/* The first of the test groups @cred is not in. */
+static gid_t foreign_group(const struct richacl_cred *cred)
+{
+	unsigned int n;
+	size_t k;
+
+	for (n = 0; n < KDIFF_GROUPS; n++) {
+		gid_t gid = kdiff_gids[n];
+		int member = gid == cred->gid;
+
+		for (k = 0; k < cred->ngroups; k++)
+			member |= gid == cred->groups[k];
+		if (!member)
+			return gid;
+	}
+	return (gid_t)-1;
+}
+
+static int do_chgrp_foreign(void)
+{
+	gid_t groups[16];
+	int n = getgroups(16, groups);
+	struct richacl_cred cred = {
+		.gid = getgid(), .groups = groups,
+		.ngroups = n < 0 ? 0 : (size_t)n,
+	};
+
+	return err(chown(KDIFF_O, -1, foreign_group(&cred)));
+}
 static int do_setacl(void)
 {
 	struct richacl *acl = richacl_get_file(KDIFF_O);
@@ -239,6 +271,24 @@ static int may_utimes(const struct kdiff_state *st, const struct kdiff_who *who)
 	return P(RICHACE_EXECUTE) &&
 	       (OWNER_OR_FOWNER || O(RICHACE_WRITE_ATTRIBUTES));
 }
+/* To one's own group: the owner, write_owner, or CAP_CHOWN. */
+static int may_chgrp_mine(const struct kdiff_state *st,
+			  const struct kdiff_who *who)
+{
+	return P(RICHACE_EXECUTE) &&
+	       (OWNER || O(RICHACE_WRITE_OWNER) || has(who, CAP_CHOWN));
+}
+/*
+ * To a group one is not in: CAP_CHOWN only, unless it is the file's group
+ * already and one is the owner (chgrp_ok(): the gid does not change).
+ */
+static int may_chgrp_foreign(const struct kdiff_state *st,
+			     const struct kdiff_who *who)
+{
+	return P(RICHACE_EXECUTE) &&
+	       (has(who, CAP_CHOWN) ||
+		(OWNER && foreign_group(&who->cred) == st->o_group));
+}
 static int may_chown_self(const struct kdiff_state *st,
 			  const struct kdiff_who *who)
 {
@@ -258,6 +308,8 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "chmod",		0, do_chmod,		may_chmod },
 	{ "set times",		0, do_utimes,		may_utimes },
 	{ "chown to self",	0, do_chown_self,	may_chown_self },
+	{ "chgrp to own group",	0, do_chgrp_mine,	may_chgrp_mine },
+	{ "chgrp to another group", 0, do_chgrp_foreign, may_chgrp_foreign },
 	{ "set the acl",	0, do_setacl,		may_chmod },
 	{ "list",		1, do_list,		may_read },
 	{ "create a file in",	1, do_create,		may_create },
@@ -271,6 +323,8 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "chmod",		1, do_chmod,		may_chmod },
 	{ "set times",		1, do_utimes,		may_utimes },
 	{ "chown to self",	1, do_chown_self,	may_chown_self },
+	{ "chgrp to own group",	1, do_chgrp_mine,	may_chgrp_mine },
+	{ "chgrp to another group", 1, do_chgrp_foreign, may_chgrp_foreign },
 	{ "set the acl",	1, do_setacl,		may_chmod },
 };
 const unsigned int kdiff_nops = sizeof(kdiff_ops) / sizeof(kdiff_ops[0]);
