@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * kdiff's random scenarios: a scenario is a function of (seed, index), so
- * one case replays alone.  P and Q get the same kind of ACL.  ACLs of 1 to 6 entries for owner@, group@,
+ * one case replays alone.  ACLs of 1 to 6 entries for owner@, group@,
  * everyone@, the test users and groups; allow and deny; random subsets of
  * the permissions the operations ask for; inheritance flags now and then;
- * and, for a third of them, masks from a random chmod (masked, sometimes
- * write-through) instead of the maximum masks.
+ * often a last allow entry for everyone@; and, for a third of them, masks
+ * from a random chmod (masked, sometimes write-through) instead of the
+ * maximum masks.  P and Q get the same kind of ACL, and O and T.
  */
 #include <stdlib.h>
 
@@ -35,21 +36,28 @@ static const unsigned int perms[] = {
 };
 #define NPERMS (sizeof(perms) / sizeof(perms[0]))
 
-static unsigned int random_mask(uint64_t *s)
+/* Each permission with a chance of @percent. */
+static unsigned int random_mask(uint64_t *s, unsigned int percent)
 {
 	unsigned int mask = 0, n;
 
 	for (n = 0; n < NPERMS; n++)
-		if (below(s, 100) < 40)
+		if (below(s, 100) < percent)
 			mask |= perms[n];
 	return mask;
 }
 
-/* @search: end with everyone@:x::allow (the directory P, half the time). */
-static struct richacl *random_acl(uint64_t *s, int search)
+/*
+ * @tail: end with an allow entry for everyone@: 0 none, 1 execute only (a
+ * searchable directory), 2 execute and random permissions.  Operations
+ * that need several permissions on several objects (a move, an exchange)
+ * are rarely allowed by random entries alone: a generous tail behind them
+ * makes the allowed side of those decisions common too.
+ */
+static struct richacl *random_acl(uint64_t *s, unsigned int tail)
 {
 	unsigned int count = 1 + below(s, 6), n;
-	struct richacl *acl = richacl_alloc(count + (search ? 1 : 0));
+	struct richacl *acl = richacl_alloc(count + (tail ? 1 : 0));
 
 	if (!acl)
 		return NULL;
@@ -71,14 +79,16 @@ static struct richacl *random_acl(uint64_t *s, int search)
 		if (below(s, 8) == 0)
 			ace->e_flags |= (unsigned short)
 				((1 + below(s, 15)) & RICHACE_INHERITANCE_FLAGS);
-		ace->e_mask = random_mask(s);
+		ace->e_mask = random_mask(s, 40);
 	}
-	if (search) {
+	if (tail) {
 		struct richace *ace = &acl->a_entries[count];
 
 		ace->e_flags = RICHACE_SPECIAL_WHO;
 		ace->e_id = RICHACE_EVERYONE_SPECIAL_ID;
 		ace->e_mask = RICHACE_EXECUTE;
+		if (tail == 2)
+			ace->e_mask |= random_mask(s, 75);
 	}
 	richacl_compute_max_masks(acl);
 	if (below(s, 3) == 0) {
@@ -101,12 +111,12 @@ int kdiff_random_scenario(uint64_t seed, unsigned int index,
 	sc->o_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
 	sc->q_owner = kdiff_users[below(&s, KDIFF_USERS)].uid;
 	sc->q_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
-	sc->p_acl = random_acl(&s, (int)below(&s, 2));
-	sc->o_acl = random_acl(&s, 0);
-	sc->q_acl = random_acl(&s, (int)below(&s, 2));
+	sc->p_acl = random_acl(&s, below(&s, 3));
+	sc->o_acl = random_acl(&s, below(&s, 2) * 2);
+	sc->q_acl = random_acl(&s, below(&s, 3));
 	sc->t_owner = kdiff_users[below(&s, KDIFF_USERS)].uid;
 	sc->t_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
-	sc->t_acl = random_acl(&s, 0);
+	sc->t_acl = random_acl(&s, below(&s, 2) * 2);
 	if (!sc->p_acl || !sc->o_acl || !sc->q_acl || !sc->t_acl) {
 		kdiff_free_scenario(sc);
 		return -1;
