@@ -9,7 +9,8 @@
  * Q a delete from P and a create in Q, and for a directory also write_data
  * (add_file) on the directory itself, whose ".." changes; a move over T
  * deletes T as well: delete_child and the create on Q together, or delete
- * on T and the create on Q; the owner may
+ * on T and the create on Q; exchanging O and T (RENAME_EXCHANGE) is such a
+ * replace on either side; the owner may
  * always chmod, set times, chown to itself and chgrp to one of its groups,
  * others need write_acl, write_attributes and write_owner; nobody but
  * CAP_CHOWN gives a file to a group it is not in.  A denial is EACCES or EPERM; any
@@ -26,8 +27,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "kdiff.h"
@@ -125,6 +128,11 @@ static int do_unlink_child(void) { return err(unlink(KDIFF_CHILD)); }
 static int do_rename(void) { return err(rename(KDIFF_O, KDIFF_O2)); }
 static int do_move(void) { return err(rename(KDIFF_O, KDIFF_QO)); }
 static int do_replace(void) { return err(rename(KDIFF_O, KDIFF_T)); }
+static int do_exchange(void)
+{
+	return err((int)syscall(SYS_renameat2, AT_FDCWD, KDIFF_O, AT_FDCWD,
+				KDIFF_T, RENAME_EXCHANGE));
+}
 static int do_chmod(void) { return err(chmod(KDIFF_O, 0640)); }
 static int do_utimes(void)
 {
@@ -241,6 +249,26 @@ static int may_replace(const struct kdiff_state *st, const struct kdiff_who *who
 	       (Q(RICHACE_EXECUTE | RICHACE_DELETE_CHILD | create) ||
 		(T(RICHACE_DELETE) && Q(RICHACE_EXECUTE | create)));
 }
+/*
+ * O and T swap places: each leaves its directory and the other takes its
+ * place there; directories both change their "..".
+ */
+static int may_exchange(const struct kdiff_state *st,
+			const struct kdiff_who *who)
+{
+	unsigned int create = RICHACE_ADD_FILE;
+
+	if (S_ISDIR(st->o_mode)) {
+		create = RICHACE_ADD_SUBDIRECTORY;
+		if (!O(RICHACE_WRITE_DATA) || !T(RICHACE_WRITE_DATA))
+			return 0;
+	}
+	return st->t_acl && P(RICHACE_EXECUTE) && Q(RICHACE_EXECUTE) &&
+	       (P(RICHACE_EXECUTE | RICHACE_DELETE_CHILD | create) ||
+		(O(RICHACE_DELETE) && P(RICHACE_EXECUTE | create))) &&
+	       (Q(RICHACE_EXECUTE | RICHACE_DELETE_CHILD | create) ||
+		(T(RICHACE_DELETE) && Q(RICHACE_EXECUTE | create)));
+}
 static int may_create(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE | RICHACE_ADD_FILE);
@@ -305,6 +333,7 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "rename",		0, do_rename,		may_rename },
 	{ "move to Q",		0, do_move,		may_move },
 	{ "move over T",	0, do_replace,		may_replace },
+	{ "exchange with T",	0, do_exchange,		may_exchange },
 	{ "chmod",		0, do_chmod,		may_chmod },
 	{ "set times",		0, do_utimes,		may_utimes },
 	{ "chown to self",	0, do_chown_self,	may_chown_self },
@@ -320,6 +349,7 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "rename",		1, do_rename,		may_rename_dir },
 	{ "move to Q",		1, do_move,		may_move_dir },
 	{ "move over T",	1, do_replace,		may_replace },
+	{ "exchange with T",	1, do_exchange,		may_exchange },
 	{ "chmod",		1, do_chmod,		may_chmod },
 	{ "set times",		1, do_utimes,		may_utimes },
 	{ "chown to self",	1, do_chown_self,	may_chown_self },
