@@ -3,18 +3,21 @@
  * kdiff's operations: each done by the kernel (run, in the switched
  * child) and predicted by the model (allowed).  The model is
  * richacl_access() on the ACLs the kernel stored plus the VFS rules of
- * the series: a lookup needs execute on the directory; delete needs
- * delete_child on the directory or delete on the object; a rename within
- * P is a delete and a create (add_file, add_subdirectory) in P, a move to
- * Q a delete from P and a create in Q, and for a directory also write_data
- * (add_file) on the directory itself, whose ".." changes; a move over T
- * deletes T as well: delete_child and the create on Q together, or delete
- * on T and the create on Q; exchanging O and T (RENAME_EXCHANGE) is such a
- * replace on either side; the owner may
- * always chmod, set times, chown to itself and chgrp to one of its groups,
- * others need write_acl, write_attributes and write_owner; nobody but
- * CAP_CHOWN gives a file to a group it is not in.  A denial is EACCES or EPERM; any
- * other outcome (success, ENOTEMPTY) means the permission check passed.
+ * the series:
+ * - a lookup needs execute on the directory;
+ * - a delete needs delete_child on the directory, or delete on the object
+ *   (and execute on the directory);
+ * - a rename within P is a delete and a create (add_file or
+ *   add_subdirectory) in P; a move to Q, a delete from P and a create in
+ *   Q, and for a directory write_data (add_file) on itself too, as its
+ *   ".." changes; a move over T also deletes T: delete_child and the
+ *   create on Q together, or delete on T and the create on Q; exchanging
+ *   O and T (RENAME_EXCHANGE) is such a replace on both sides;
+ * - the owner may always chmod, set times, chown to itself and chgrp to
+ *   one of its groups, others need write_acl, write_attributes and
+ *   write_owner; only CAP_CHOWN gives a file to a group one is not in.
+ * A denial is EACCES or EPERM; any other outcome (success, ENOTEMPTY)
+ * means the permission check passed.
  *
  * Capabilities keep their POSIX meaning on a RichACL file system:
  * CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH override what the ACL refuses
