@@ -82,24 +82,21 @@ static int overridden(mode_t mode, unsigned int mask,
 }
 
 /* One permission check of the kernel (inode_permission()). */
-static int access_to(const struct richacl *acl, uid_t owner, gid_t group,
-		     mode_t mode, const struct kdiff_who *who, unsigned int mask)
+static int access_to(const struct kdiff_node *node,
+		     const struct kdiff_who *who, unsigned int mask)
 {
-	return richacl_access(acl, owner, group, &who->cred, mask) == mask ||
-	       overridden(mode, mask, who);
+	return richacl_access(node->acl, node->owner, node->group, &who->cred,
+			      mask) == mask ||
+	       overridden(node->mode, mask, who);
 }
 
-/* Of P, of O, of O's child c. */
-#define P(mask) access_to(st->p_acl, st->p_owner, st->p_group, st->p_mode, \
-			  who, (mask))
-#define O(mask) access_to(st->o_acl, st->o_owner, st->o_group, st->o_mode, \
-			  who, (mask))
-#define C(mask) access_to(st->c_acl, 0, 0, st->c_mode, who, (mask))
-#define Q(mask) access_to(st->q_acl, st->q_owner, st->q_group, st->q_mode, \
-			  who, (mask))
-#define T(mask) access_to(st->t_acl, st->t_owner, st->t_group, st->t_mode, \
-			  who, (mask))
-#define OWNER (who->cred.uid == st->o_owner)
+/* Of P, of O, of O's child c (root's), of Q, of T. */
+#define P(mask) access_to(&st->p, who, (mask))
+#define O(mask) access_to(&st->o, who, (mask))
+#define C(mask) access_to(&st->c, who, (mask))
+#define Q(mask) access_to(&st->q, who, (mask))
+#define T(mask) access_to(&st->t, who, (mask))
+#define OWNER (who->cred.uid == st->o.owner)
 /* inode_owner_or_capable() */
 #define OWNER_OR_FOWNER (OWNER || has(who, CAP_FOWNER))
 
@@ -243,12 +240,12 @@ static int may_replace(const struct kdiff_state *st, const struct kdiff_who *who
 {
 	unsigned int create = RICHACE_ADD_FILE;
 
-	if (S_ISDIR(st->o_mode)) {
+	if (S_ISDIR(st->o.mode)) {
 		create = RICHACE_ADD_SUBDIRECTORY;
 		if (!O(RICHACE_WRITE_DATA))
 			return 0;
 	}
-	return st->t_acl && may_delete(st, who) && Q(RICHACE_EXECUTE) &&
+	return st->t.acl && may_delete(st, who) && Q(RICHACE_EXECUTE) &&
 	       (Q(RICHACE_EXECUTE | RICHACE_DELETE_CHILD | create) ||
 		(T(RICHACE_DELETE) && Q(RICHACE_EXECUTE | create)));
 }
@@ -261,12 +258,12 @@ static int may_exchange(const struct kdiff_state *st,
 {
 	unsigned int create = RICHACE_ADD_FILE;
 
-	if (S_ISDIR(st->o_mode)) {
+	if (S_ISDIR(st->o.mode)) {
 		create = RICHACE_ADD_SUBDIRECTORY;
 		if (!O(RICHACE_WRITE_DATA) || !T(RICHACE_WRITE_DATA))
 			return 0;
 	}
-	return st->t_acl && P(RICHACE_EXECUTE) && Q(RICHACE_EXECUTE) &&
+	return st->t.acl && P(RICHACE_EXECUTE) && Q(RICHACE_EXECUTE) &&
 	       (P(RICHACE_EXECUTE | RICHACE_DELETE_CHILD | create) ||
 		(O(RICHACE_DELETE) && P(RICHACE_EXECUTE | create))) &&
 	       (Q(RICHACE_EXECUTE | RICHACE_DELETE_CHILD | create) ||
@@ -318,7 +315,7 @@ static int may_chgrp_foreign(const struct kdiff_state *st,
 {
 	return P(RICHACE_EXECUTE) &&
 	       (has(who, CAP_CHOWN) ||
-		(OWNER && foreign_group(&who->cred) == st->o_group));
+		(OWNER && foreign_group(&who->cred) == st->o.group));
 }
 static int may_chown_self(const struct kdiff_state *st,
 			  const struct kdiff_who *who)

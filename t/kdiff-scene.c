@@ -169,62 +169,45 @@ int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize)
 	return 0;
 }
 
-/* The acl the kernel decides by: the stored one, or the mode's. */
-static struct richacl *stored_acl(const char *path, struct stat *st)
+/*
+ * Read what the kernel decides by for @path: the stored acl, or the
+ * mode's, and the owner, group and mode.  -1 when @path cannot be read.
+ */
+static int read_node(const char *path, struct kdiff_node *node)
 {
-	struct richacl *acl;
+	struct stat st;
 
-	if (stat(path, st))
-		return NULL;
-	acl = richacl_get_file(path);
-	if (!acl && errno == ENODATA)
-		acl = richacl_from_mode(st->st_mode);
-	return acl;
+	if (stat(path, &st))
+		return -1;
+	node->owner = st.st_uid;
+	node->group = st.st_gid;
+	node->mode = st.st_mode;
+	node->acl = richacl_get_file(path);
+	if (!node->acl && errno == ENODATA)
+		node->acl = richacl_from_mode(st.st_mode);
+	return node->acl ? 0 : -1;
 }
 
 int kdiff_read_state(struct kdiff_state *st)
 {
-	struct stat p, o, c, q, t;
-
 	memset(st, 0, sizeof(*st));
-	st->p_acl = stored_acl(KDIFF_P, &p);
-	st->o_acl = stored_acl(KDIFF_O, &o);
-	st->q_acl = stored_acl(KDIFF_Q, &q);
-	if (!st->p_acl || !st->o_acl || !st->q_acl)
+	if (read_node(KDIFF_P, &st->p) || read_node(KDIFF_O, &st->o) ||
+	    read_node(KDIFF_Q, &st->q))
 		return -1;
-	st->q_owner = q.st_uid;
-	st->q_group = q.st_gid;
-	st->q_mode = q.st_mode;
-	if (lstat(KDIFF_T, &t) == 0) {
-		st->t_acl = stored_acl(KDIFF_T, &t);
-		if (!st->t_acl)
-			return -1;
-		st->t_owner = t.st_uid;
-		st->t_group = t.st_gid;
-		st->t_mode = t.st_mode;
-	}
-	st->p_owner = p.st_uid;
-	st->p_group = p.st_gid;
-	st->o_owner = o.st_uid;
-	st->o_group = o.st_gid;
-	st->p_mode = p.st_mode;
-	st->o_mode = o.st_mode;
-	if (S_ISDIR(o.st_mode)) {
-		st->c_acl = stored_acl(KDIFF_CHILD, &c);
-		if (!st->c_acl)
-			return -1;
-		st->c_mode = c.st_mode;
-	}
+	if (S_ISDIR(st->o.mode) && read_node(KDIFF_CHILD, &st->c))
+		return -1;
+	if (access(KDIFF_T, F_OK) == 0 && read_node(KDIFF_T, &st->t))
+		return -1;
 	return 0;
 }
 
 void kdiff_free_state(struct kdiff_state *st)
 {
-	richacl_free(st->p_acl);
-	richacl_free(st->o_acl);
-	richacl_free(st->c_acl);
-	richacl_free(st->q_acl);
-	richacl_free(st->t_acl);
+	richacl_free(st->p.acl);
+	richacl_free(st->o.acl);
+	richacl_free(st->q.acl);
+	richacl_free(st->c.acl);
+	richacl_free(st->t.acl);
 }
 
 /*

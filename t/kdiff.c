@@ -51,14 +51,14 @@ static void show_state(const struct kdiff_state *st)
 {
 	printf("#   P owned by %u:%u, O owned by %u:%u, Q owned by %u:%u, "
 	       "T owned by %u:%u\n",
-	       (unsigned int)st->p_owner, (unsigned int)st->p_group,
-	       (unsigned int)st->o_owner, (unsigned int)st->o_group,
-	       (unsigned int)st->q_owner, (unsigned int)st->q_group,
-	       (unsigned int)st->t_owner, (unsigned int)st->t_group);
-	show_acl("P", st->p_acl);
-	show_acl("O", st->o_acl);
-	show_acl("Q", st->q_acl);
-	show_acl("T", st->t_acl);
+	       (unsigned int)st->p.owner, (unsigned int)st->p.group,
+	       (unsigned int)st->o.owner, (unsigned int)st->o.group,
+	       (unsigned int)st->q.owner, (unsigned int)st->q.group,
+	       (unsigned int)st->t.owner, (unsigned int)st->t.group);
+	show_acl("P", st->p.acl);
+	show_acl("O", st->o.acl);
+	show_acl("Q", st->q.acl);
+	show_acl("T", st->t.acl);
 }
 
 static const char *verdict(int allowed)
@@ -330,7 +330,7 @@ static int creation_and_chmod(const struct kdiff_scenario *sc, uint64_t seed,
 		if (!isdir)
 			close(fd);
 		errno = 0;
-		model = richacl_inherit_inode(st.p_acl, &mode, um);
+		model = richacl_inherit_inode(st.p.acl, &mode, um);
 		(*checks)++;
 		if (!model && errno) {
 			printf("# richacl_inherit_inode: %s\n", strerror(errno));
@@ -339,7 +339,7 @@ static int creation_and_chmod(const struct kdiff_scenario *sc, uint64_t seed,
 			printf("# disagreement: a new %s, create mode 0%o, umask 0%03o\n",
 			       isdir ? "directory" : "file", (unsigned int)create,
 			       (unsigned int)um);
-			show_acl("P", st.p_acl);
+			show_acl("P", st.p.acl);
 			agree = 0;
 		}
 		richacl_free(model);

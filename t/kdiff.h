@@ -46,13 +46,19 @@ struct kdiff_scenario {
 	gid_t p_group, o_group, q_group, t_group;
 };
 
-/* What the kernel stored: the acls read back (or from the mode). */
+/* What the kernel stored for one object: acl NULL when it is not there. */
+struct kdiff_node {
+	struct richacl *acl;	/* read back, or from the mode */
+	uid_t owner;
+	gid_t group;
+	mode_t mode;
+};
+
+/* The objects of a scenario as the kernel stored them. */
 struct kdiff_state {
-	struct richacl *p_acl, *o_acl, *c_acl;	/* c: O/c, a directory's child */
-	struct richacl *q_acl, *t_acl;
-	uid_t p_owner, o_owner, q_owner, t_owner;
-	gid_t p_group, o_group, q_group, t_group;
-	mode_t p_mode, o_mode, c_mode, q_mode, t_mode;
+	struct kdiff_node p, o, q;
+	struct kdiff_node c;	/* O/c, when O is a directory */
+	struct kdiff_node t;	/* when the scenario has T */
 };
 
 /*
