@@ -77,6 +77,19 @@ static void writer(int which, const void *value, size_t size)
 	}
 }
 
+/* Which of the two values @n bytes of @buf are, byte for byte, or -1. */
+static int which_value(const char *buf, ssize_t n, void *const values[2],
+		       const size_t sizes[2])
+{
+	int w;
+
+	for (w = 0; w < 2; w++)
+		if (n >= 0 && (size_t)n == sizes[w] &&
+		    !memcmp(buf, values[w], sizes[w]))
+			return w;
+	return -1;
+}
+
 static void reader(void *const values[2], const size_t sizes[2])
 {
 	char buf[4096];
@@ -89,10 +102,8 @@ static void reader(void *const values[2], const size_t sizes[2])
 			counts->read_errors++;
 			continue;
 		}
-		for (w = 0; w < 2; w++)
-			if ((size_t)n == sizes[w] && !memcmp(buf, values[w], sizes[w]))
-				break;
-		if (w < 2)
+		w = which_value(buf, n, values, sizes);
+		if (w >= 0)
 			counts->reads[w]++;
 		else
 			counts->read_bad++;
@@ -196,8 +207,7 @@ int main(int argc, char *argv[])
 	{
 		char buf[4096];
 		ssize_t len = getxattr(FILE_NAME, RICHACL_XATTR, buf, sizeof(buf));
-		int same = len > 0 && (((size_t)len == sizes[0] && !memcmp(buf, values[0], sizes[0])) ||
-				       ((size_t)len == sizes[1] && !memcmp(buf, values[1], sizes[1])));
+		int same = which_value(buf, len, values, sizes) >= 0;
 
 		printf("%s 4 - afterwards the ACL is A or B, and every child exited cleanly\n",
 		       same && !failed ? "ok" : "not ok");
