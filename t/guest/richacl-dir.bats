@@ -86,17 +86,17 @@ f"
 	echo a >a/f
 	echo b >b/g
 	echo c >c/h
-	run as rtu1 rename-exchange a/f c/h
+	run as rtu1 renameat2 exchange a/f c/h
 	expect_status 1
-	expect_output "rename-exchange: a/f: c/h: Permission denied"
+	expect_output "renameat2: a/f: c/h: Permission denied"
 	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:wx::allow' c
-	run as rtu1 rename-exchange a/f c/h
+	run as rtu1 renameat2 exchange a/f c/h
 	expect_status 1
-	expect_output "rename-exchange: a/f: c/h: Permission denied"
+	expect_output "renameat2: a/f: c/h: Permission denied"
 	run cat a/f c/h
 	expect_output "a
 c"
-	as rtu1 rename-exchange a/f b/g
+	as rtu1 renameat2 exchange a/f b/g
 	run cat a/f b/g
 	expect_output "b
 a"
@@ -107,11 +107,11 @@ a"
 	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:wxd::allow' a b
 	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:rwpxd::allow' b/sub
 	: >a/f
-	run as rtu1 rename-exchange a/f b/sub
+	run as rtu1 renameat2 exchange a/f b/sub
 	expect_status 1
-	expect_output "rename-exchange: a/f: b/sub: Permission denied"
+	expect_output "renameat2: a/f: b/sub: Permission denied"
 	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:wpxd::allow' a
-	as rtu1 rename-exchange a/f b/sub
+	as rtu1 renameat2 exchange a/f b/sub
 	run stat -c '%F %n' a/f b/sub
 	expect_output "directory a/f
 regular empty file b/sub"
