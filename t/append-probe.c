@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * append-probe: try every way an open file can change data that is already
+ * in a file, for t/guest/richacl-security.bats.
+ *
+ *	append-probe FILE SOURCE
+ *
+ * Meant to run as a user whom FILE's ACL grants read_data and append_data
+ * but not write_data: such a user may add to the end of FILE and nothing
+ * else, for as long as the open file lives.  Each attempt is one line,
+ *
+ *	NAME: RESULT
+ *
+ * where RESULT is "ok" or the errno's name (EPERM, EACCES, ...), followed
+ * by " (data changed)" when the bytes FILE held at the start are no longer
+ * its first bytes afterwards.  The attempts open FILE themselves, so one
+ * process checks them all (every process costs 50-100 ms in the guest).
+ * SOURCE, a file of the same file system that the user may read and
+ * write, is where the data of the copying attempts comes from.
+ *
+ * Exit status: 0 when every attempt ran (whatever its result); 1 on a
+ * usage error or when FILE cannot be read, with "append-probe: FILE:
+ * reason" on stderr.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/falloc.h>
+#include <linux/fs.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+static const char *progname = "append-probe";
+static const char *path;
+
+/* What FILE held at the start. */
+static char original[4096];
+static size_t original_len;
+
+/* A second file of the same file system, writable: a source of data. */
+static const char *source_path;
+
+/* The ext4 ioctl that moves a file's blocks into a donor file. */
+struct move_extent {
+	uint32_t reserved;
+	uint32_t donor_fd;
+	uint64_t orig_start;
+	uint64_t donor_start;
+	uint64_t len;
+	uint64_t moved_len;
+};
+#define EXT4_IOC_MOVE_EXT _IOWR('f', 15, struct move_extent)
+
+static int open_target(int flags)
+{
+	return open(path, flags);
+}
+
+static bool data_intact(void)
+{
+	char now[sizeof(original)];
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return false;
+	n = pread(fd, now, original_len, 0);
+	close(fd);
+	return n == (ssize_t)original_len &&
+	       memcmp(now, original, original_len) == 0;
+}
+
+/*
+ * Each attempt returns 0 when the operation succeeded, or an errno.  An
+ * attempt that needs a descriptor opens it itself and closes it.
+ */
+
+static int result(int ret)
+{
+	return ret < 0 ? errno : 0;
+}
+
+static int try_open(int flags)
+{
+	int fd = open_target(flags);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static int open_wronly_append_trunc(void)
+{
+	return try_open(O_WRONLY | O_APPEND | O_TRUNC);
+}
+
+static int open_rdonly_append_trunc(void)
+{
+	return try_open(O_RDONLY | O_APPEND | O_TRUNC);
+}
+
+static int open_wronly(void)
+{
+	return try_open(O_WRONLY);
+}
+
+/* Clear O_APPEND, then write at offset 0. */
+static int fcntl_clear_append_then_pwrite(void)
+{
+	int err, fd = open_target(O_WRONLY | O_APPEND);
+
+	if (fd < 0)
+		return errno;
+	err = result(fcntl(fd, F_SETFL, 0));
+	if (!err)
+		err = result(pwrite(fd, "XX", 2, 0));
+	close(fd);
+	return err;
+}
+
+/* On an O_APPEND descriptor, a positional write goes to the end. */
+static int append_pwrite(void)
+{
+	int err, fd = open_target(O_WRONLY | O_APPEND);
+
+	if (fd < 0)
+		return errno;
+	err = result(pwrite(fd, "XX", 2, 0));
+	close(fd);
+	return err;
+}
+
+static int append_pwritev2(void)
+{
+	struct iovec iov = { .iov_base = "XX", .iov_len = 2 };
+	int err, fd = open_target(O_WRONLY | O_APPEND);
+
+	if (fd < 0)
+		return errno;
+	err = result(pwritev2(fd, &iov, 1, 0, 0));
+	close(fd);
+	return err;
+}
+
+static int append_ftruncate(void)
+{
+	int err, fd = open_target(O_WRONLY | O_APPEND);
+
+	if (fd < 0)
+		return errno;
+	err = result(ftruncate(fd, 0));
+	close(fd);
+	return err;
+}
+
+static int try_fallocate(int mode, off_t offset, off_t len)
+{
+	int err, fd = open_target(O_WRONLY | O_APPEND);
+
+	if (fd < 0)
+		return errno;
+	err = result(fallocate(fd, mode, offset, len));
+	close(fd);
+	return err;
+}
+
+static int fallocate_punch_hole(void)
+{
+	return try_fallocate(FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, 4);
+}
+
+static int fallocate_zero_range(void)
+{
+	return try_fallocate(FALLOC_FL_ZERO_RANGE, 0, 4);
+}
+
+static int fallocate_collapse_range(void)
+{
+	return try_fallocate(FALLOC_FL_COLLAPSE_RANGE, 0, 4096);
+}
+
+static int fallocate_insert_range(void)
+{
+	return try_fallocate(FALLOC_FL_INSERT_RANGE, 0, 4096);
+}
+
+/* Plain allocation past the end changes no data: allowed. */
+static int fallocate_past_end(void)
+{
+	return try_fallocate(FALLOC_FL_KEEP_SIZE, 1 << 20, 4096);
+}
+
+/* Write through a mapping of FILE, unless it is too short (SIGBUS). */
+static void poke(int fd, char *p)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && st.st_size >= 2) {
+		memcpy(p, "XX", 2);
+		msync(p, original_len, MS_SYNC);
+	}
+}
+
+static int mmap_shared_write(void)
+{
+	int err = 0, fd = open_target(O_RDWR | O_APPEND);
+	char *p;
+
+	if (fd < 0)
+		return errno;
+	p = mmap(NULL, original_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		err = errno;
+	} else {
+		poke(fd, p);
+		munmap(p, original_len);
+	}
+	close(fd);
+	return err;
+}
+
+/* A shared mapping for reading that mprotect would make writable. */
+static int mmap_shared_read_then_mprotect(void)
+{
+	int err = 0, fd = open_target(O_RDWR | O_APPEND);
+	char *p;
+
+	if (fd < 0)
+		return errno;
+	p = mmap(NULL, original_len, PROT_READ, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		err = errno;
+	} else {
+		err = result(mprotect(p, original_len, PROT_READ | PROT_WRITE));
+		if (!err)
+			poke(fd, p);
+		munmap(p, original_len);
+	}
+	close(fd);
+	return err;
+}
+
+/*
+ * Run OP(in, out) with a descriptor of the source file (read-write) and
+ * one of FILE opened for appending, after trying to clear O_APPEND.
+ */
+static int with_source(int (*op)(int src, int dst))
+{
+	int err, src, dst;
+
+	src = open(source_path, O_RDWR);
+	if (src < 0)
+		return errno;
+	dst = open_target(O_RDWR | O_APPEND);
+	if (dst < 0) {
+		err = errno;
+		close(src);
+		return err;
+	}
+	fcntl(dst, F_SETFL, 0);
+	err = op(src, dst);
+	close(dst);
+	close(src);
+	return err;
+}
+
+static int copy_range_op(int src, int dst)
+{
+	loff_t in = 0, out = 0;
+
+	return result(copy_file_range(src, &in, dst, &out, 2, 0));
+}
+
+static int clone_op(int src, int dst)
+{
+	return result(ioctl(dst, FICLONE, src));
+}
+
+static int dedupe_op(int src, int dst)
+{
+	struct {
+		struct file_dedupe_range range;
+		struct file_dedupe_range_info info;
+	} arg = {
+		.range = { .src_offset = 0, .src_length = 4096,
+			   .dest_count = 1 },
+		.info = { .dest_fd = dst, .dest_offset = 0 },
+	};
+	int err = result(ioctl(src, FIDEDUPERANGE, &arg));
+
+	if (!err && arg.info.status < 0)
+		err = -arg.info.status;
+	return err;
+}
+
+/* FILE as the donor: its blocks would receive the source's data. */
+static int move_extent_op(int src, int dst)
+{
+	struct move_extent me = {
+		.donor_fd = (uint32_t)dst, .orig_start = 0,
+		.donor_start = 0, .len = 1,
+	};
+
+	return result(ioctl(src, EXT4_IOC_MOVE_EXT, &me));
+}
+
+static int splice_op(int src, int dst)
+{
+	loff_t in = 0;
+
+	return result(splice(src, &in, dst, NULL, 2, 0));
+}
+
+static int sendfile_op(int src, int dst)
+{
+	off_t in = 0;
+
+	return result(sendfile(dst, src, &in, 2));
+}
+
+static int copy_file_range_into(void) { return with_source(copy_range_op); }
+static int ficlone_into(void) { return with_source(clone_op); }
+static int fideduperange_into(void) { return with_source(dedupe_op); }
+static int move_ext_donor(void) { return with_source(move_extent_op); }
+static int splice_into(void) { return with_source(splice_op); }
+static int sendfile_into(void) { return with_source(sendfile_op); }
+
+static int truncate_path(void)
+{
+	return result(truncate(path, 0));
+}
+
+static int append_write(void)
+{
+	int err, fd = open_target(O_WRONLY | O_APPEND);
+
+	if (fd < 0)
+		return errno;
+	err = write(fd, "XX", 2) == 2 ? 0 : errno;
+	close(fd);
+	return err;
+}
+
+static const struct attempt {
+	const char *name;
+	int (*run)(void);
+} attempts[] = {
+	{ "open O_WRONLY|O_APPEND|O_TRUNC", open_wronly_append_trunc },
+	{ "open O_RDONLY|O_APPEND|O_TRUNC", open_rdonly_append_trunc },
+	{ "open O_WRONLY", open_wronly },
+	{ "truncate", truncate_path },
+	{ "write", append_write },
+	{ "pwrite at 0", append_pwrite },
+	{ "pwritev2 at 0", append_pwritev2 },
+	{ "fcntl F_SETFL 0, pwrite at 0", fcntl_clear_append_then_pwrite },
+	{ "ftruncate", append_ftruncate },
+	{ "fallocate PUNCH_HOLE", fallocate_punch_hole },
+	{ "fallocate ZERO_RANGE", fallocate_zero_range },
+	{ "fallocate COLLAPSE_RANGE", fallocate_collapse_range },
+	{ "fallocate INSERT_RANGE", fallocate_insert_range },
+	{ "fallocate KEEP_SIZE past the end", fallocate_past_end },
+	{ "mmap shared writable", mmap_shared_write },
+	{ "mmap shared, mprotect writable", mmap_shared_read_then_mprotect },
+	{ "copy_file_range into it", copy_file_range_into },
+	{ "splice into it", splice_into },
+	{ "sendfile into it", sendfile_into },
+	{ "FICLONE into it", ficlone_into },
+	{ "FIDEDUPERANGE into it", fideduperange_into },
+	{ "EXT4_IOC_MOVE_EXT into it", move_ext_donor },
+};
+
+static int fail(const char *what, const char *reason)
+{
+	fprintf(stderr, "%s: %s: %s\n", progname, what, reason);
+	return 1;
+}
+
+int main(int argc, char *argv[])
+{
+	ssize_t n;
+	size_t i;
+	int fd;
+
+	if (argc != 3) {
+		fprintf(stderr, "Usage: %s FILE SOURCE\n", progname);
+		return 1;
+	}
+	path = argv[1];
+	source_path = argv[2];
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return fail(path, strerror(errno));
+	n = read(fd, original, sizeof(original));
+	close(fd);
+	if (n <= 0)
+		return fail(path, n < 0 ? strerror(errno) : "empty file");
+	original_len = (size_t)n;
+
+	fd = open(source_path, O_RDWR);
+	if (fd < 0)
+		return fail(source_path, strerror(errno));
+	close(fd);
+
+	for (i = 0; i < sizeof(attempts) / sizeof(attempts[0]); i++) {
+		int err = attempts[i].run();
+
+		printf("%s: %s%s\n", attempts[i].name,
+		       err ? strerrorname_np(err) : "ok",
+		       data_intact() ? "" : " (data changed)");
+		fflush(stdout);
+	}
+	return 0;
+}
