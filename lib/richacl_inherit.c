@@ -42,7 +42,8 @@ static unsigned short inherited_flags(unsigned short flags, int isdir)
  * @dir_acl:	the acl of the parent directory
  * @isdir:	whether the new object is a directory
  *
- * The inherited entries keep their order.  When @dir_acl has the
+ * The inherited entries keep their order; a file's lose delete_child, which
+ * means nothing on a file.  When @dir_acl has the
  * auto_inherit flag, so does the new acl, and each of its entries is marked
  * inherited; otherwise no entry is.  The masks are the maximum masks of the
  * new acl (see richacl_compute_max_masks()); it is not masked.
@@ -83,6 +84,9 @@ struct richacl *richacl_inherit(const struct richacl *dir_acl, int isdir)
 		}
 		count++;
 		ace->e_flags = inherited_flags(ace->e_flags, isdir);
+		/* delete_child means nothing on a file: it is not inherited. */
+		if (!isdir)
+			ace->e_mask &= ~RICHACE_DELETE_CHILD;
 		if (auto_inherit)
 			ace->e_flags |= RICHACE_INHERITED_ACE;
 		else

@@ -591,6 +591,16 @@ static void test_inherit(void)
 	check_inherit("u:bob@NFS:rx:fdu:allow", 1,
 		"owner:rx::mask group:rx::mask other:::mask "
 		"u:bob@NFS:rx:fdu:allow");
+	/*
+	 * delete_child means nothing on a file: a file does not inherit it
+	 * (a directory does), so the masks do not show it either.
+	 */
+	check_inherit("owner@:rwpxd:fd:allow u:1:rd:fd:allow", 0,
+		"owner:rwpx::mask group:r::mask other:::mask "
+		"owner@:rwpx::allow u:1:r::allow");
+	check_inherit("owner@:rwpxd:fd:allow u:1:rd:fd:allow", 1,
+		"owner:rwpxd::mask group:rd::mask other:::mask "
+		"owner@:rwpxd:fd:allow u:1:rd:fd:allow");
 }
 
 static void check_inherit_inode(const char *dir_text, mode_t mode,
@@ -648,6 +658,11 @@ static void test_inherit_inode(void)
 			    S_IFDIR | 0755, 022, S_IFDIR | 0700,
 			    "flags:ma owner:rwpxd::mask group:::mask "
 			    "other:::mask owner@:rwpxd:fda:allow");
+	/* No delete_child on files: the group class cannot write. */
+	check_inherit_inode("owner@:rwpxd:fd:allow u:1:rd:fd:allow",
+			    S_IFREG | 0666, 022, S_IFREG | 0640,
+			    "flags:m owner:rwp::mask group:r::mask "
+			    "other:::mask owner@:rwpx::allow u:1:r::allow");
 	/* Auto-inherit keeps an acl even when the entries say a mode. */
 	check_inherit_inode("flags:a everyone@:r:f:allow",
 			    S_IFREG | 0600, 0, S_IFREG | 0400,
