@@ -12,7 +12,9 @@
  * nothing for non-directories and is left out of their masks.  The acl
  * becomes masked (the masks limit what the entries grant) and write-through
  * (the owner and the other class get exactly their masks), which is what
- * makes the new mode mean what it says.
+ * makes the new mode mean what it says.  An acl that takes part in
+ * automatic inheritance becomes protected: the mode was set on purpose, and
+ * a change propagated from the parent directory must not undo it.
  */
 void richacl_chmod(struct richacl *acl, mode_t mode)
 {
@@ -22,4 +24,6 @@ void richacl_chmod(struct richacl *acl, mode_t mode)
 	acl->a_group_mask = richacl_mode_to_mask(mode >> 3) & ~ignore;
 	acl->a_other_mask = richacl_mode_to_mask(mode) & ~ignore;
 	acl->a_flags |= RICHACL_MASKED | RICHACL_WRITE_THROUGH;
+	if (acl->a_flags & RICHACL_AUTO_INHERIT)
+		acl->a_flags |= RICHACL_PROTECTED;
 }

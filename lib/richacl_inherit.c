@@ -109,7 +109,8 @@ struct richacl *richacl_inherit(const struct richacl *dir_acl, int isdir)
  * place.  When the inherited acl is equivalent to a mode, the new inode
  * gets no acl and the permission bits of that mode, limited by the create
  * mode.  Else it gets the inherited acl, masked with its maximum masks
- * limited by the create mode, and the mode those masks stand for.
+ * limited by the create mode, and the mode those masks stand for; an
+ * automatically inherited acl that the create mode narrows is protected.
  *
  * Returns the acl of the new inode, or NULL with errno 0 when it gets none;
  * on failure NULL with errno set, and *@mode is left alone.
@@ -119,6 +120,7 @@ struct richacl *richacl_inherit_inode(const struct richacl *dir_acl,
 {
 	struct richacl *acl = richacl_inherit(dir_acl, S_ISDIR(*mode));
 	mode_t equiv = *mode;
+	unsigned int owner, group, other;
 
 	if (!acl) {
 		if (errno)
@@ -133,10 +135,22 @@ struct richacl *richacl_inherit_inode(const struct richacl *dir_acl,
 		return NULL;
 	}
 	/* The acl has its maximum masks: limit them by the create mode. */
+	owner = acl->a_owner_mask;
+	group = acl->a_group_mask;
+	other = acl->a_other_mask;
 	acl->a_flags |= RICHACL_MASKED;
 	acl->a_owner_mask &= richacl_mode_to_mask(*mode >> 6);
 	acl->a_group_mask &= richacl_mode_to_mask(*mode >> 3);
 	acl->a_other_mask &= richacl_mode_to_mask(*mode);
+	/*
+	 * A create mode that takes away some of what the entries grant
+	 * protects an automatically inherited acl: propagation from the
+	 * parent must not give it back.
+	 */
+	if ((acl->a_flags & RICHACL_AUTO_INHERIT) &&
+	    (acl->a_owner_mask != owner || acl->a_group_mask != group ||
+	     acl->a_other_mask != other))
+		acl->a_flags |= RICHACL_PROTECTED;
 	*mode = (*mode & ~(mode_t)0777) | richacl_masks_to_mode(acl);
 	return acl;
 }

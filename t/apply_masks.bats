@@ -124,13 +124,13 @@ lines() {
 	run richacl-apply-masks -o 1 -m 0640 \
 		'flags:a owner@:rwp:a:allow everyone@:r:a:allow'
 	expect_status 0
-	expect_output "$(lines flags:a owner@:rwp:a:allow group@:r::allow)"
+	expect_output "$(lines flags:ap owner@:rwp:a:allow group@:r::allow)"
 }
 
 @test "chmod 0605: everyone@ gains x and is no longer inherited" {
 	run richacl-apply-masks -o 1 -m 0605 \
 		'flags:a owner@:rwp:a:allow everyone@:r:a:allow'
 	expect_status 0
-	expect_output "$(lines flags:a owner@:x::deny owner@:rwp:a:allow \
+	expect_output "$(lines flags:ap owner@:x::deny owner@:rwp:a:allow \
 		group@:rx::deny everyone@:rx::allow)"
 }

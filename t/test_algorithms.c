@@ -266,14 +266,21 @@ static void test_chmod(void)
 				    "everyone@:r::allow");
 	mode_t mode;
 
+	/* An automatically inherited acl becomes protected (2015). */
 	richacl_chmod(acl, S_IFREG | 0750);
-	is_acl(acl, "flags:mwa owner:rwpx::mask group:rx::mask other:::mask "
+	is_acl(acl, "flags:mwap owner:rwpx::mask group:rx::mask other:::mask "
 	       "u:5:rwpxD::allow everyone@:r::allow",
 	       "chmod sets masks and flags, keeps entries");
 	richacl_chmod(acl, S_IFDIR | 0275);
-	is_acl(acl, "flags:mwa owner:wpd::mask group:rwpxd::mask "
+	is_acl(acl, "flags:mwap owner:wpd::mask group:rwpxd::mask "
 	       "other:rx::mask u:5:rwpxD::allow everyone@:r::allow",
 	       "chmod of a directory sets delete_child");
+	richacl_free(acl);
+	acl = parse("u:5:rwpxD::allow");
+	richacl_chmod(acl, S_IFREG | 0750);
+	is_acl(acl, "flags:mw owner:rwpx::mask group:rx::mask other:::mask "
+	       "u:5:rwpxD::allow",
+	       "chmod does not protect an acl without auto_inherit");
 	richacl_free(acl);
 
 	/*
@@ -663,11 +670,26 @@ static void test_inherit_inode(void)
 			    S_IFREG | 0666, 022, S_IFREG | 0640,
 			    "flags:m owner:rwp::mask group:r::mask "
 			    "other:::mask owner@:rwpx::allow u:1:r::allow");
-	/* Auto-inherit keeps an acl even when the entries say a mode. */
+	/*
+	 * Auto-inherit keeps an acl even when the entries say a mode; the
+	 * create mode narrows it (no r for group and other): protected.
+	 */
 	check_inherit_inode("flags:a everyone@:r:f:allow",
 			    S_IFREG | 0600, 0, S_IFREG | 0400,
-			    "flags:ma owner:r::mask group:::mask "
+			    "flags:map owner:r::mask group:::mask "
 			    "other:::mask everyone@:r:a:allow");
+	/* Issue 15: mkdir -m 700 under an auto-inheriting directory. */
+	check_inherit_inode("flags:a owner@:rwpx:fd:allow u:5:rwpx:fd:allow",
+			    S_IFDIR | 0700, 022, S_IFDIR | 0700,
+			    "flags:map owner:rwpx::mask group:::mask "
+			    "other:::mask owner@:rwpx:fda:allow "
+			    "u:5:rwpx:fda:allow");
+	/* A create mode that takes nothing away does not protect. */
+	check_inherit_inode("flags:a owner@:rwpx:fd:allow u:5:rwpx:fd:allow",
+			    S_IFDIR | 0777, 022, S_IFDIR | 0770,
+			    "flags:ma owner:rwpx::mask group:rwpx::mask "
+			    "other:::mask owner@:rwpx:fda:allow "
+			    "u:5:rwpx:fda:allow");
 }
 
 /* ---- richacl_auto_inherit.c ---- */

@@ -302,7 +302,7 @@ static void test_masks_restricting_nothing(void)
 
 /*
  * Entries kept or narrowed keep their inherited flag; entries created are
- * not inherited.
+ * not inherited.  A chmod protects an automatically inherited acl.
  */
 static void test_inherited_flag(void)
 {
@@ -337,18 +337,18 @@ static void test_inherited_flag(void)
 	      "everyone@:rx:fda:allow\n",
 	      "a narrowed group@ entry stays inherited");
 	check("flags:a owner@:rwp:a:allow everyone@:r:a:allow", 0640,
-	      "flags:a\n"
+	      "flags:ap\n"
 	      "owner@:rwp:a:allow\n"
 	      "group@:r::allow\n",
 	      "write_through keeps an owner@ entry in front (0640)");
 	check("flags:a owner@:rwp:a:allow everyone@:r:a:allow", 0604,
-	      "flags:a\n"
+	      "flags:ap\n"
 	      "owner@:rwp:a:allow\n"
 	      "group@:r::deny\n"
 	      "everyone@:r:a:allow\n",
 	      "write_through keeps a trailing everyone@ entry (0604)");
 	check("flags:a owner@:rwp:a:allow everyone@:r:a:allow", 0605,
-	      "flags:a\n"
+	      "flags:ap\n"
 	      "owner@:x::deny\n"
 	      "owner@:rwp:a:allow\n"
 	      "group@:rx::deny\n"
