@@ -61,6 +61,22 @@ setup() {
 	as rtu1 rm d/f
 }
 
+@test "delete on the entry lets a user past the sticky bit" {
+	mkdir s
+	chmod 1755 s
+	: >s/f
+	: >s/g
+	setrichacl --set 'user:rtu1:D::allow' s/f
+	as rtu1 rm -f s/f
+	[ ! -e s/f ]
+	# Without D on the entry the sticky bit still refuses.
+	setrichacl --set 'owner@:rwpxdD::allow,user:rtu1:xd::allow' s
+	chmod +t s
+	run as rtu1 rm -f s/g
+	expect_status 1
+	expect_output "rm: cannot remove 's/g': Operation not permitted"
+}
+
 @test "rename needs delete_child at the source and add_file at the target" {
 	mkdir a b c
 	setrichacl --set 'owner@:rwpxd::allow,user:rtu1:xd::allow' a

@@ -141,3 +141,36 @@ set_bad_values() {
 	run sh -c 'getrichacl f; stat -c %a f'
 	expect_output "$before"
 }
+
+@test "chattr +e migrates a file under a large inheritable ACL on the root" {
+	# EXT4_IOC_MIGRATE makes a temporary inode in the root directory
+	# inside a handle of a few credits: it must not inherit the root's
+	# ACL (61 entries: an xattr block of its own).  The file has to be
+	# block-mapped: made before the extent feature is turned on.
+	local img=$BATS_TEST_TMPDIR/migrate.img mnt=$BATS_TEST_TMPDIR/mnt
+	truncate -s 16M "$img"
+	mke2fs -q -F -t ext4 -b 1024 -O ^extent,^flex_bg,^64bit "$img"
+	mkdir "$mnt"
+	mount -o loop "$img" "$mnt"
+	echo data >"$mnt/f"
+	umount "$mnt"
+	tune2fs -O extent "$img" >/dev/null
+	debugfs -w -R "feature FEATURE_I18" "$img" >/dev/null 2>&1
+	mount -o loop "$img" "$mnt"
+	{
+		echo 'owner@:rwpxdD::allow'
+		echo 'everyone@:rx::allow'
+		for ((n = 0; n < 60; n++)); do
+			echo "user:$((10000 + n)):r:fi:allow"
+		done
+	} >acl
+	setrichacl --set-file acl "$mnt"
+	local err=0 flags
+	chattr +e "$mnt/f" 2>chattr.err || err=$?
+	flags=$(lsattr "$mnt/f")
+	umount "$mnt"
+	run cat chattr.err
+	expect_output ""
+	[ "$err" -eq 0 ]
+	[ "${flags%% *}" = "--------------e-------" ]
+}

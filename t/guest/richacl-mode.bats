@@ -115,15 +115,70 @@ sh: 1: cannot create f: Permission denied"
 750 d/sub"
 }
 
-@test "auto_inherit marks inherited entries on new files" {
+@test "auto_inherit marks inherited entries on new files; a create mode without x protects" {
 	mkdir d
 	setrichacl --set 'flags:a,owner@:rwpx:fd:allow,user:rtu2:r:f:allow' d
 	: >d/f
 	run getrichacl d/f
 	expect_output "d/f:
-     flags:a
+     flags:ap
     owner@:rwp----------:a:allow
  user:rtu2:r------------:a:allow"
+}
+
+@test "a create mode or chmod that narrows an inherited ACL protects it from propagation" {
+	mkdir d
+	setrichacl --set 'flags:a owner@:rwpx:fd:allow user:rtu1:rwpx:fd:allow' d
+	# mkdir -m 700 creates with 0700; mkdir -m 777 creates, then chmods
+	# (the umask could interfere), and a chmod protects.
+	mkdir -m 700 d/sub
+	mkdir d/open
+	mkdir -m 777 d/later
+	chmod 700 d/later
+	touch d/g
+	chmod 600 d/g
+	run getrichacl --raw d/sub d/open d/later d/g
+	expect_output "d/sub:
+     flags:map
+     owner:rwpx------------::mask
+     group:----------------::mask
+     other:----------------::mask
+    owner@:rwpx------------:fda:allow
+ user:rtu1:rwpx------------:fda:allow
+
+d/open:
+     flags:ma
+     owner:rwpx------------::mask
+     group:rwpx------------::mask
+     other:----------------::mask
+    owner@:rwpx------------:fda:allow
+ user:rtu1:rwpx------------:fda:allow
+
+d/later:
+     flags:mwap
+     owner:rwpxd-----------::mask
+     group:----------------::mask
+     other:----------------::mask
+    owner@:rwpx------------:fda:allow
+ user:rtu1:rwpx------------:fda:allow
+
+d/g:
+     flags:mwap
+     owner:rwp-------------::mask
+     group:----------------::mask
+     other:----------------::mask
+    owner@:rwpx------------:a:allow
+ user:rtu1:rwpx------------:a:allow"
+	# Propagating the same entry again leaves the protected ones alone.
+	setrichacl --modify 'user:rtu1:rwpx:fd:allow' d
+	run stat -c '%A %n' d/sub d/open d/later d/g
+	expect_output "drwx------ d/sub
+drwxrwx--- d/open
+drwx------ d/later
+-rw------- d/g"
+	run as rtu1 sh -c 'echo hi >d/g'
+	expect_status 2
+	expect_output "sh: 1: cannot create d/g: Permission denied"
 }
 
 @test "write_owner lets a user take ownership; others get EPERM" {
@@ -169,7 +224,7 @@ sh: 1: cannot create f: Permission denied"
 	mkdir d/sub
 	run getrichacl d/f d/sub
 	expect_output "d/f:
-    owner@:rwp-d--------::allow
+    owner@:rwp----------::allow
  user:rtu1:r------------::allow
  user:rtu3:r------------::allow
  user:rtu4:r------------::allow
