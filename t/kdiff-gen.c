@@ -9,6 +9,7 @@
  * maximum masks.  P and Q get the same kind of ACL, and O and T.
  */
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "kdiff.h"
 
@@ -99,6 +100,8 @@ static struct richacl *random_acl(uint64_t *s, unsigned int tail)
 	return acl;
 }
 
+static const mode_t setid_bits[] = { S_ISUID, S_ISGID, S_ISUID | S_ISGID };
+
 int kdiff_random_scenario(uint64_t seed, unsigned int index,
 			  struct kdiff_scenario *sc)
 {
@@ -117,6 +120,8 @@ int kdiff_random_scenario(uint64_t seed, unsigned int index,
 	sc->t_owner = kdiff_users[below(&s, KDIFF_USERS)].uid;
 	sc->t_group = kdiff_gids[below(&s, KDIFF_GROUPS)];
 	sc->t_acl = random_acl(&s, below(&s, 2) * 2);
+	/* Half of the objects setuid, setgid or both (drawn last). */
+	sc->o_setid = below(&s, 2) ? 0 : setid_bits[below(&s, 3)];
 	if (!sc->p_acl || !sc->o_acl || !sc->q_acl || !sc->t_acl) {
 		kdiff_free_scenario(sc);
 		return -1;

@@ -13,9 +13,16 @@
  *   ".." changes; a move over T also deletes T: delete_child and the
  *   create on Q together, or delete on T and the create on Q; exchanging
  *   O and T (RENAME_EXCHANGE) is such a replace on both sides;
+ * - a move with RENAME_WHITEOUT also creates the whiteout in P: add_file;
+ * - truncating needs write_data, also in append mode: O_TRUNC needs
+ *   write_data (not append_data); ftruncate and clearing O_APPEND on an
+ *   append-mode descriptor need write_data besides the append_data of
+ *   the open;
  * - the owner may always chmod, set times, chown to itself and chgrp to
  *   one of its groups, others need write_acl, write_attributes and
- *   write_owner; only CAP_CHOWN gives a file to a group one is not in.
+ *   write_owner; only CAP_CHOWN gives a file to a group one is not in;
+ * - a chmod that only write_acl allows may not set setuid (no actor here
+ *   has CAP_FSETID), nor setgid outside the file's group.
  * A denial is EACCES or EPERM; any other outcome (success, ENOTEMPTY)
  * means the permission check passed.
  *
@@ -102,9 +109,29 @@ static int access_to(const struct kdiff_node *node,
 
 /* ---- the kernel side ---- */
 
+/* Open O for appending, then FN(fd): an append-only open file's limits. */
+static int on_append_fd(int (*fn)(int fd))
+{
+	int ret, fd = open(KDIFF_O, O_WRONLY | O_APPEND);
+
+	if (fd < 0)
+		return errno;
+	ret = fn(fd);
+	close(fd);
+	return ret;
+}
+static int clear_append(int fd) { return err(fcntl(fd, F_SETFL, 0)); }
+static int truncate_fd(int fd) { return err(ftruncate(fd, 0)); }
+
 static int do_read(void) { return open_close(KDIFF_O, O_RDONLY); }
 static int do_write(void) { return open_close(KDIFF_O, O_WRONLY); }
 static int do_append(void) { return open_close(KDIFF_O, O_WRONLY | O_APPEND); }
+static int do_append_trunc(void)
+{
+	return open_close(KDIFF_O, O_WRONLY | O_APPEND | O_TRUNC);
+}
+static int do_append_clear(void) { return on_append_fd(clear_append); }
+static int do_append_ftruncate(void) { return on_append_fd(truncate_fd); }
 /* access() would drop the capabilities: ask as the effective ids. */
 static int do_exec(void)
 {
@@ -133,7 +160,14 @@ static int do_exchange(void)
 	return err((int)syscall(SYS_renameat2, AT_FDCWD, KDIFF_O, AT_FDCWD,
 				KDIFF_T, RENAME_EXCHANGE));
 }
+static int do_move_whiteout(void)
+{
+	return err((int)syscall(SYS_renameat2, AT_FDCWD, KDIFF_O, AT_FDCWD,
+				KDIFF_QO, RENAME_WHITEOUT));
+}
 static int do_chmod(void) { return err(chmod(KDIFF_O, 0640)); }
+static int do_chmod_setuid(void) { return err(chmod(KDIFF_O, 04750)); }
+static int do_chmod_setgid(void) { return err(chmod(KDIFF_O, 02750)); }
 static int do_utimes(void)
 {
 	const struct timespec times[2] = { { 1, 0 }, { 2, 0 } };
@@ -201,6 +235,12 @@ static int may_append(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_APPEND_DATA);
 }
+/* An append-mode open that may do more than append: write_data as well. */
+static int may_append_write(const struct kdiff_state *st,
+			    const struct kdiff_who *who)
+{
+	return may_append(st, who) && O(RICHACE_WRITE_DATA);
+}
 static int may_exec(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && O(RICHACE_EXECUTE);
@@ -234,6 +274,14 @@ static int may_move_dir(const struct kdiff_state *st,
 	return may_delete(st, who) && Q(RICHACE_EXECUTE) &&
 	       Q(RICHACE_EXECUTE | RICHACE_ADD_SUBDIRECTORY) &&
 	       O(RICHACE_WRITE_DATA);
+}
+/* The whiteout that takes O's place is a new file in P. */
+static int may_move_whiteout(const struct kdiff_state *st,
+			     const struct kdiff_who *who)
+{
+	return (S_ISDIR(st->o.mode) ? may_move_dir(st, who) :
+				      may_move(st, who)) &&
+	       P(RICHACE_EXECUTE | RICHACE_ADD_FILE);
 }
 /* Over T: T leaves Q and O takes its place (may_delete with a replace). */
 static int may_replace(const struct kdiff_state *st, const struct kdiff_who *who)
@@ -294,6 +342,35 @@ static int may_chmod(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) && (OWNER_OR_FOWNER || O(RICHACE_WRITE_ACL));
 }
+/* write_acl alone never sets setuid: that takes CAP_FSETID. */
+static int may_chmod_setuid(const struct kdiff_state *st,
+			    const struct kdiff_who *who)
+{
+	return P(RICHACE_EXECUTE) && OWNER_OR_FOWNER;
+}
+/* Is @who in @gid (primary or supplementary)? */
+static int in_group(const struct kdiff_who *who, gid_t gid)
+{
+	size_t k;
+
+	if (who->cred.gid == gid)
+		return 1;
+	for (k = 0; k < who->cred.ngroups; k++)
+		if (who->cred.groups[k] == gid)
+			return 1;
+	return 0;
+}
+/*
+ * The owner's setgid outside the group is dropped, not refused; write_acl
+ * alone sets it only inside the file's group.
+ */
+static int may_chmod_setgid(const struct kdiff_state *st,
+			    const struct kdiff_who *who)
+{
+	return P(RICHACE_EXECUTE) &&
+	       (OWNER_OR_FOWNER ||
+		(O(RICHACE_WRITE_ACL) && in_group(who, st->o.group)));
+}
 static int may_utimes(const struct kdiff_state *st, const struct kdiff_who *who)
 {
 	return P(RICHACE_EXECUTE) &&
@@ -328,13 +405,19 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "read",		0, do_read,		may_read },
 	{ "write",		0, do_write,		may_write },
 	{ "append",		0, do_append,		may_append },
+	{ "append and truncate", 0, do_append_trunc,	may_write },
+	{ "append, clear O_APPEND", 0, do_append_clear,	may_append_write },
+	{ "append, ftruncate",	0, do_append_ftruncate,	may_append_write },
 	{ "execute",		0, do_exec,		may_exec },
 	{ "unlink",		0, do_unlink,		may_delete },
 	{ "rename",		0, do_rename,		may_rename },
 	{ "move to Q",		0, do_move,		may_move },
+	{ "move to Q, whiteout", 0, do_move_whiteout,	may_move_whiteout },
 	{ "move over T",	0, do_replace,		may_replace },
 	{ "exchange with T",	0, do_exchange,		may_exchange },
 	{ "chmod",		0, do_chmod,		may_chmod },
+	{ "chmod setuid",	0, do_chmod_setuid,	may_chmod_setuid },
+	{ "chmod setgid",	0, do_chmod_setgid,	may_chmod_setgid },
 	{ "set times",		0, do_utimes,		may_utimes },
 	{ "chown to self",	0, do_chown_self,	may_chown_self },
 	{ "chgrp to own group",	0, do_chgrp_mine,	may_chgrp_mine },
@@ -348,9 +431,12 @@ const struct kdiff_op kdiff_ops[] = {
 	{ "rmdir",		1, do_rmdir,		may_delete },
 	{ "rename",		1, do_rename,		may_rename_dir },
 	{ "move to Q",		1, do_move,		may_move_dir },
+	{ "move to Q, whiteout", 1, do_move_whiteout,	may_move_whiteout },
 	{ "move over T",	1, do_replace,		may_replace },
 	{ "exchange with T",	1, do_exchange,		may_exchange },
 	{ "chmod",		1, do_chmod,		may_chmod },
+	{ "chmod setuid",	1, do_chmod_setuid,	may_chmod_setuid },
+	{ "chmod setgid",	1, do_chmod_setgid,	may_chmod_setgid },
 	{ "set times",		1, do_utimes,		may_utimes },
 	{ "chown to self",	1, do_chown_self,	may_chown_self },
 	{ "chgrp to own group",	1, do_chgrp_mine,	may_chgrp_mine },

@@ -159,6 +159,10 @@ int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize)
 	    chown(KDIFF_O, sc->o_owner, sc->o_group) ||
 	    chown(KDIFF_Q, sc->q_owner, sc->q_group))
 		FAIL("chown: %s", strerror(errno));
+	/* After the chown, which clears them; setting the ACL keeps them. */
+	if (sc->o_setid &&
+	    chmod(KDIFF_O, (sc->isdir ? 0755 : 0644) | sc->o_setid))
+		FAIL("chmod %s: %s", KDIFF_O, strerror(errno));
 	if (richacl_set_file(KDIFF_O, sc->o_acl))
 		FAIL("setting the acl of %s: %s", KDIFF_O, strerror(errno));
 	if (richacl_set_file(KDIFF_P, sc->p_acl))

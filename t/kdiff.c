@@ -49,10 +49,11 @@ static void show_acl(const char *label, const struct richacl *acl)
 
 static void show_state(const struct kdiff_state *st)
 {
-	printf("#   P owned by %u:%u, O owned by %u:%u, Q owned by %u:%u, "
-	       "T owned by %u:%u\n",
+	printf("#   P owned by %u:%u, O owned by %u:%u (mode 0%o), "
+	       "Q owned by %u:%u, T owned by %u:%u\n",
 	       (unsigned int)st->p.owner, (unsigned int)st->p.group,
 	       (unsigned int)st->o.owner, (unsigned int)st->o.group,
+	       (unsigned int)(st->o.mode & 07777),
 	       (unsigned int)st->q.owner, (unsigned int)st->q.group,
 	       (unsigned int)st->t.owner, (unsigned int)st->t.group);
 	show_acl("P", st->p.acl);

@@ -44,6 +44,7 @@ struct kdiff_scenario {
 	struct richacl *p_acl, *o_acl, *q_acl, *t_acl;
 	uid_t p_owner, o_owner, q_owner, t_owner;
 	gid_t p_group, o_group, q_group, t_group;
+	mode_t o_setid;			/* S_ISUID, S_ISGID of O, or 0 */
 };
 
 /* What the kernel stored for one object: acl NULL when it is not there. */
