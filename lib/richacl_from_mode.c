@@ -27,14 +27,17 @@ static int add_special(struct richacl *acl, unsigned short type,
  * richacl_from_mode - the acl equivalent to the permission bits of @mode
  *
  * With o, g and e the permissions of the owner, group and other mode
- * classes, the entries are, each only when its permissions are not empty:
+ * classes, the entries are:
  *
  *	owner@:(g|e) & ~o::deny	  (what group@ or everyone@ would add)
  *	owner@:o::allow		  (unless o is in both g and e)
  *	group@:e & ~g::deny	  (what everyone@ would add)
- *	group@:g & ~e::allow
+ *	group@:g::allow		  (unless g is in e)
  *	everyone@:e::allow
  *
+ * each only when its permissions are not empty.  An allow entry carries
+ * its whole class, also what everyone@ grants again: this is the acl the
+ * 2015 tools show for a file without one, and scripts compare that text.
  * The owner's entries come first, so an owner who is also in the owning
  * group is not affected by the group@ entries: the acl grants exactly what
  * the mode does, to every process.  Delete_child is only used for
@@ -62,7 +65,8 @@ struct richacl *richacl_from_mode(mode_t mode)
 	    add_special(acl, allow, RICHACE_OWNER_SPECIAL_ID,
 			owner & ~(group & other) ? owner : 0) ||
 	    add_special(acl, deny, RICHACE_GROUP_SPECIAL_ID, ~group & other) ||
-	    add_special(acl, allow, RICHACE_GROUP_SPECIAL_ID, group & ~other) ||
+	    add_special(acl, allow, RICHACE_GROUP_SPECIAL_ID,
+			group & ~other ? group : 0) ||
 	    add_special(acl, allow, RICHACE_EVERYONE_SPECIAL_ID, other)) {
 		int error = errno;
 

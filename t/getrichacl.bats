@@ -87,6 +87,73 @@ mkdir_mode() {
 		'')"
 }
 
+@test "group@ allows the whole group class, as in 2015 (mode 0031)" {
+	mkfile f 0031
+	mkdir_mode d 0775
+	run getrichacl f d
+	expect_status 0
+	expect_output "$(printf '%s\n' \
+		'f:' \
+		'    owner@:-wpx---------::deny' \
+		'    group@:-wpx---------::allow' \
+		' everyone@:---x---------::allow' \
+		'' \
+		'd:' \
+		'    owner@:rwpxd--------::allow' \
+		'    group@:rwpxd--------::allow' \
+		' everyone@:r--x---------::allow' \
+		'')"
+}
+
+# every_mode OPTION...: getrichacl with OPTIONs prints for files and
+# directories of all 512 modes without an acl what the 2015 tools print
+# (t/from-mode-rule works it out from the mode, without librichacl).  Only
+# the first differences are shown.
+every_mode() {
+	local want
+	from-mode-rule create || return
+	want=$(from-mode-rule show "$@" f* d*) || return
+	run getrichacl "$@" f* d*
+	expect_status 0 || return
+	if [ "$output" != "$want" ]; then
+		diff -u <(printf '%s\n' "$want") <(printf '%s\n' "$output") |
+			sed '1,2d;s/^/# /' | head -n 40 >&2
+		return 1
+	fi
+}
+
+@test "every mode, files and directories: the acl the 2015 tools show" {
+	every_mode
+}
+
+@test "every mode with --long" {
+	every_mode --long
+}
+
+@test "every mode with --full" {
+	every_mode --full
+}
+
+@test "every mode with --raw" {
+	every_mode --raw
+}
+
+@test "every mode with --unaligned" {
+	every_mode --unaligned
+}
+
+@test "every mode with --numeric-ids" {
+	every_mode --numeric-ids
+}
+
+@test "every mode with --raw --long --unaligned" {
+	every_mode --raw --long --unaligned
+}
+
+@test "every mode with --full --unaligned --numeric-ids" {
+	every_mode --full --unaligned --numeric-ids
+}
+
 @test "--long uses long names; directories their own ones" {
 	mkfile f 0640
 	mkdir_mode d 0750

@@ -281,6 +281,19 @@ $usage"
 	[ "$(stat -c %a f)" = 711 ]
 }
 
+@test "--modify of a file without an acl starts from the acl of its mode" {
+	need_richacl
+	# Mode 0664: group@ allows rwp, the whole group class, as in 2015;
+	# everyone@ grants r again.  Without everyone@ the group keeps r.
+	mkfile f 0664
+	run setrichacl --modify 'everyone@:::allow' f
+	expect_status 0
+	[ "$(stat -c %a f)" = 660 ]
+	run getrichacl --unaligned f
+	expect_output "$(printf '%s\n' 'f:' \
+		'owner@:rwp::allow' 'group@:rwp::allow' '')"
+}
+
 @test "--modify works on the effective acl and recomputes the masks" {
 	need_richacl
 	mkfile f 0600

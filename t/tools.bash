@@ -51,15 +51,19 @@ teardown() {
 	fi
 }
 
-# Run a tool, under the shim when there is one.  libtool runs the real
-# binary behind the build's wrapper script, so that the preloaded shim (and
-# ASan runtime) reach the tool alone.
+# Run a tool, under the shim when there is one: the real binary behind the
+# build's wrapper script, so that the preloaded shim (and ASan runtime)
+# reach the tool alone.  libtool names that binary; it does not run it,
+# because it would read every file named on the tool's command line (to
+# see if it is a wrapper script too), seconds for a thousand files.
 with_shim() {
 	if [ ${#shim_env[@]} -gt 0 ]; then
 		local tool
-		tool=$(type -P "$1") || return 127
+		tool=$(type -P "$1") &&
+			tool=$("$LIBTOOL" --mode=execute echo "$tool") ||
+			return 127
 		shift
-		"$LIBTOOL" --mode=execute env "${shim_env[@]}" "$tool" "$@"
+		env "${shim_env[@]}" "$tool" "$@"
 	else
 		command "$@"
 	fi
