@@ -60,11 +60,6 @@ struct move_extent {
 };
 #define EXT4_IOC_MOVE_EXT _IOWR('f', 15, struct move_extent)
 
-static int open_target(int flags)
-{
-	return open(path, flags);
-}
-
 static bool data_intact(void)
 {
 	char now[sizeof(original)];
@@ -80,124 +75,80 @@ static bool data_intact(void)
 }
 
 /*
- * Each attempt returns 0 when the operation succeeded, or an errno.  An
- * attempt that needs a descriptor opens it itself and closes it.
+ * Each attempt opens FILE with its flags (unless NO_OPEN) and runs its
+ * operation on the descriptor: 0 when the operation succeeded, or an errno.
  */
+#define NO_OPEN (-1)
 
 static int result(int ret)
 {
 	return ret < 0 ? errno : 0;
 }
 
-static int try_open(int flags)
+static int write_xx(int fd)
 {
-	int fd = open_target(flags);
+	ssize_t n = write(fd, "XX", 2);
 
-	if (fd < 0)
-		return errno;
-	close(fd);
-	return 0;
-}
-
-static int open_wronly_append_trunc(void)
-{
-	return try_open(O_WRONLY | O_APPEND | O_TRUNC);
-}
-
-static int open_rdonly_append_trunc(void)
-{
-	return try_open(O_RDONLY | O_APPEND | O_TRUNC);
-}
-
-static int open_wronly(void)
-{
-	return try_open(O_WRONLY);
-}
-
-/* Clear O_APPEND, then write at offset 0. */
-static int fcntl_clear_append_then_pwrite(void)
-{
-	int err, fd = open_target(O_WRONLY | O_APPEND);
-
-	if (fd < 0)
-		return errno;
-	err = result(fcntl(fd, F_SETFL, 0));
-	if (!err)
-		err = result(pwrite(fd, "XX", 2, 0));
-	close(fd);
-	return err;
+	return n == 2 ? 0 : n < 0 ? errno : EIO;
 }
 
 /* On an O_APPEND descriptor, a positional write goes to the end. */
-static int append_pwrite(void)
+static int pwrite_xx(int fd)
 {
-	int err, fd = open_target(O_WRONLY | O_APPEND);
-
-	if (fd < 0)
-		return errno;
-	err = result(pwrite(fd, "XX", 2, 0));
-	close(fd);
-	return err;
+	return result(pwrite(fd, "XX", 2, 0));
 }
 
-static int append_pwritev2(void)
+static int pwritev2_xx(int fd)
 {
 	struct iovec iov = { .iov_base = "XX", .iov_len = 2 };
-	int err, fd = open_target(O_WRONLY | O_APPEND);
 
-	if (fd < 0)
-		return errno;
-	err = result(pwritev2(fd, &iov, 1, 0, 0));
-	close(fd);
-	return err;
+	return result(pwritev2(fd, &iov, 1, 0, 0));
 }
 
-static int append_ftruncate(void)
+/* Clear O_APPEND, then write at offset 0. */
+static int clear_append_then_pwrite(int fd)
 {
-	int err, fd = open_target(O_WRONLY | O_APPEND);
+	int err = result(fcntl(fd, F_SETFL, 0));
 
-	if (fd < 0)
-		return errno;
-	err = result(ftruncate(fd, 0));
-	close(fd);
-	return err;
+	return err ? err : pwrite_xx(fd);
 }
 
-static int try_fallocate(int mode, off_t offset, off_t len)
+static int truncate_fd(int fd)
 {
-	int err, fd = open_target(O_WRONLY | O_APPEND);
-
-	if (fd < 0)
-		return errno;
-	err = result(fallocate(fd, mode, offset, len));
-	close(fd);
-	return err;
+	return result(ftruncate(fd, 0));
 }
 
-static int fallocate_punch_hole(void)
+static int truncate_path(int fd)
 {
-	return try_fallocate(FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, 4);
+	(void)fd;
+	return result(truncate(path, 0));
 }
 
-static int fallocate_zero_range(void)
+static int punch_hole(int fd)
 {
-	return try_fallocate(FALLOC_FL_ZERO_RANGE, 0, 4);
+	return result(fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+				0, 4));
 }
 
-static int fallocate_collapse_range(void)
+static int zero_range(int fd)
 {
-	return try_fallocate(FALLOC_FL_COLLAPSE_RANGE, 0, 4096);
+	return result(fallocate(fd, FALLOC_FL_ZERO_RANGE, 0, 4));
 }
 
-static int fallocate_insert_range(void)
+static int collapse_range(int fd)
 {
-	return try_fallocate(FALLOC_FL_INSERT_RANGE, 0, 4096);
+	return result(fallocate(fd, FALLOC_FL_COLLAPSE_RANGE, 0, 4096));
+}
+
+static int insert_range(int fd)
+{
+	return result(fallocate(fd, FALLOC_FL_INSERT_RANGE, 0, 4096));
 }
 
 /* Plain allocation past the end changes no data: allowed. */
-static int fallocate_past_end(void)
+static int allocate_past_end(int fd)
 {
-	return try_fallocate(FALLOC_FL_KEEP_SIZE, 1 << 20, 4096);
+	return result(fallocate(fd, FALLOC_FL_KEEP_SIZE, 1 << 20, 4096));
 }
 
 /* Write through a mapping of FILE, unless it is too short (SIGBUS). */
@@ -211,65 +162,41 @@ static void poke(int fd, char *p)
 	}
 }
 
-static int mmap_shared_write(void)
+/*
+ * A shared mapping: writable from the start, or (@prot_later) for reading
+ * and then made writable with mprotect.
+ */
+static int map_shared(int fd, bool prot_later)
 {
-	int err = 0, fd = open_target(O_RDWR | O_APPEND);
-	char *p;
+	int prot = PROT_READ | (prot_later ? 0 : PROT_WRITE);
+	char *p = mmap(NULL, original_len, prot, MAP_SHARED, fd, 0);
+	int err = 0;
 
-	if (fd < 0)
+	if (p == MAP_FAILED)
 		return errno;
-	p = mmap(NULL, original_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (p == MAP_FAILED) {
-		err = errno;
-	} else {
-		poke(fd, p);
-		munmap(p, original_len);
-	}
-	close(fd);
-	return err;
-}
-
-/* A shared mapping for reading that mprotect would make writable. */
-static int mmap_shared_read_then_mprotect(void)
-{
-	int err = 0, fd = open_target(O_RDWR | O_APPEND);
-	char *p;
-
-	if (fd < 0)
-		return errno;
-	p = mmap(NULL, original_len, PROT_READ, MAP_SHARED, fd, 0);
-	if (p == MAP_FAILED) {
-		err = errno;
-	} else {
+	if (prot_later)
 		err = result(mprotect(p, original_len, PROT_READ | PROT_WRITE));
-		if (!err)
-			poke(fd, p);
-		munmap(p, original_len);
-	}
-	close(fd);
+	if (!err)
+		poke(fd, p);
+	munmap(p, original_len);
 	return err;
 }
+
+static int mmap_shared_write(int fd) { return map_shared(fd, false); }
+static int mmap_then_mprotect(int fd) { return map_shared(fd, true); }
 
 /*
- * Run OP(in, out) with a descriptor of the source file (read-write) and
- * one of FILE opened for appending, after trying to clear O_APPEND.
+ * Run OP(src, dst) with a read-write descriptor of the source file and
+ * DST, FILE's descriptor, after trying to clear its O_APPEND.
  */
-static int with_source(int (*op)(int src, int dst))
+static int with_source(int dst, int (*op)(int src, int dst))
 {
-	int err, src, dst;
+	int err, src = open(source_path, O_RDWR);
 
-	src = open(source_path, O_RDWR);
 	if (src < 0)
 		return errno;
-	dst = open_target(O_RDWR | O_APPEND);
-	if (dst < 0) {
-		err = errno;
-		close(src);
-		return err;
-	}
 	fcntl(dst, F_SETFL, 0);
 	err = op(src, dst);
-	close(dst);
 	close(src);
 	return err;
 }
@@ -328,56 +255,60 @@ static int sendfile_op(int src, int dst)
 	return result(sendfile(dst, src, &in, 2));
 }
 
-static int copy_file_range_into(void) { return with_source(copy_range_op); }
-static int ficlone_into(void) { return with_source(clone_op); }
-static int fideduperange_into(void) { return with_source(dedupe_op); }
-static int move_ext_donor(void) { return with_source(move_extent_op); }
-static int splice_into(void) { return with_source(splice_op); }
-static int sendfile_into(void) { return with_source(sendfile_op); }
+static int copy_file_range_into(int fd) { return with_source(fd, copy_range_op); }
+static int ficlone_into(int fd) { return with_source(fd, clone_op); }
+static int fideduperange_into(int fd) { return with_source(fd, dedupe_op); }
+static int move_ext_donor(int fd) { return with_source(fd, move_extent_op); }
+static int splice_into(int fd) { return with_source(fd, splice_op); }
+static int sendfile_into(int fd) { return with_source(fd, sendfile_op); }
 
-static int truncate_path(void)
-{
-	return result(truncate(path, 0));
-}
-
-static int append_write(void)
-{
-	int err, fd = open_target(O_WRONLY | O_APPEND);
-
-	if (fd < 0)
-		return errno;
-	err = write(fd, "XX", 2) == 2 ? 0 : errno;
-	close(fd);
-	return err;
-}
+#define APPEND (O_WRONLY | O_APPEND)
+#define RW_APPEND (O_RDWR | O_APPEND)
 
 static const struct attempt {
 	const char *name;
-	int (*run)(void);
+	int flags;		/* FILE's open flags, or NO_OPEN */
+	int (*run)(int fd);	/* NULL: the open is the attempt */
 } attempts[] = {
-	{ "open O_WRONLY|O_APPEND|O_TRUNC", open_wronly_append_trunc },
-	{ "open O_RDONLY|O_APPEND|O_TRUNC", open_rdonly_append_trunc },
-	{ "open O_WRONLY", open_wronly },
-	{ "truncate", truncate_path },
-	{ "write", append_write },
-	{ "pwrite at 0", append_pwrite },
-	{ "pwritev2 at 0", append_pwritev2 },
-	{ "fcntl F_SETFL 0, pwrite at 0", fcntl_clear_append_then_pwrite },
-	{ "ftruncate", append_ftruncate },
-	{ "fallocate PUNCH_HOLE", fallocate_punch_hole },
-	{ "fallocate ZERO_RANGE", fallocate_zero_range },
-	{ "fallocate COLLAPSE_RANGE", fallocate_collapse_range },
-	{ "fallocate INSERT_RANGE", fallocate_insert_range },
-	{ "fallocate KEEP_SIZE past the end", fallocate_past_end },
-	{ "mmap shared writable", mmap_shared_write },
-	{ "mmap shared, mprotect writable", mmap_shared_read_then_mprotect },
-	{ "copy_file_range into it", copy_file_range_into },
-	{ "splice into it", splice_into },
-	{ "sendfile into it", sendfile_into },
-	{ "FICLONE into it", ficlone_into },
-	{ "FIDEDUPERANGE into it", fideduperange_into },
-	{ "EXT4_IOC_MOVE_EXT into it", move_ext_donor },
+	{ "open O_WRONLY|O_APPEND|O_TRUNC", APPEND | O_TRUNC, NULL },
+	{ "open O_RDONLY|O_APPEND|O_TRUNC", O_RDONLY | O_APPEND | O_TRUNC, NULL },
+	{ "open O_WRONLY", O_WRONLY, NULL },
+	{ "truncate", NO_OPEN, truncate_path },
+	{ "write", APPEND, write_xx },
+	{ "pwrite at 0", APPEND, pwrite_xx },
+	{ "pwritev2 at 0", APPEND, pwritev2_xx },
+	{ "fcntl F_SETFL 0, pwrite at 0", APPEND, clear_append_then_pwrite },
+	{ "ftruncate", APPEND, truncate_fd },
+	{ "fallocate PUNCH_HOLE", APPEND, punch_hole },
+	{ "fallocate ZERO_RANGE", APPEND, zero_range },
+	{ "fallocate COLLAPSE_RANGE", APPEND, collapse_range },
+	{ "fallocate INSERT_RANGE", APPEND, insert_range },
+	{ "fallocate KEEP_SIZE past the end", APPEND, allocate_past_end },
+	{ "mmap shared writable", RW_APPEND, mmap_shared_write },
+	{ "mmap shared, mprotect writable", RW_APPEND, mmap_then_mprotect },
+	{ "copy_file_range into it", RW_APPEND, copy_file_range_into },
+	{ "splice into it", RW_APPEND, splice_into },
+	{ "sendfile into it", RW_APPEND, sendfile_into },
+	{ "FICLONE into it", RW_APPEND, ficlone_into },
+	{ "FIDEDUPERANGE into it", RW_APPEND, fideduperange_into },
+	{ "EXT4_IOC_MOVE_EXT into it", RW_APPEND, move_ext_donor },
 };
+
+static int run_attempt(const struct attempt *a)
+{
+	int err = 0, fd = NO_OPEN;
+
+	if (a->flags != NO_OPEN) {
+		fd = open(path, a->flags);
+		if (fd < 0)
+			return errno;
+	}
+	if (a->run)
+		err = a->run(fd);
+	if (fd != NO_OPEN)
+		close(fd);
+	return err;
+}
 
 static int fail(const char *what, const char *reason)
 {
@@ -413,7 +344,7 @@ int main(int argc, char *argv[])
 	close(fd);
 
 	for (i = 0; i < sizeof(attempts) / sizeof(attempts[0]); i++) {
-		int err = attempts[i].run();
+		int err = run_attempt(&attempts[i]);
 
 		printf("%s: %s%s\n", attempts[i].name,
 		       err ? strerrorname_np(err) : "ok",
