@@ -155,16 +155,14 @@ static int do_unlink_child(void) { return err(unlink(KDIFF_CHILD)); }
 static int do_rename(void) { return err(rename(KDIFF_O, KDIFF_O2)); }
 static int do_move(void) { return err(rename(KDIFF_O, KDIFF_QO)); }
 static int do_replace(void) { return err(rename(KDIFF_O, KDIFF_T)); }
-static int do_exchange(void)
+/* renameat2(2) of O, through syscall(2) for C libraries without it. */
+static int rename_o(const char *to, unsigned int flags)
 {
 	return err((int)syscall(SYS_renameat2, AT_FDCWD, KDIFF_O, AT_FDCWD,
-				KDIFF_T, RENAME_EXCHANGE));
+				to, flags));
 }
-static int do_move_whiteout(void)
-{
-	return err((int)syscall(SYS_renameat2, AT_FDCWD, KDIFF_O, AT_FDCWD,
-				KDIFF_QO, RENAME_WHITEOUT));
-}
+static int do_exchange(void) { return rename_o(KDIFF_T, RENAME_EXCHANGE); }
+static int do_move_whiteout(void) { return rename_o(KDIFF_QO, RENAME_WHITEOUT); }
 static int do_chmod(void) { return err(chmod(KDIFF_O, 0640)); }
 static int do_chmod_setuid(void) { return err(chmod(KDIFF_O, 04750)); }
 static int do_chmod_setgid(void) { return err(chmod(KDIFF_O, 02750)); }
@@ -177,21 +175,27 @@ static int do_utimes(void)
 static int do_chown_self(void) { return err(chown(KDIFF_O, getuid(), -1)); }
 static int do_chgrp_mine(void) { return err(chown(KDIFF_O, -1, getgid())); }
 
+/* Is @cred in @gid (primary or supplementary)? */
+static int in_group(const struct richacl_cred *cred, gid_t gid)
+{
+	size_t k;
+
+	if (cred->gid == gid)
+		return 1;
+	for (k = 0; k < cred->ngroups; k++)
+		if (cred->groups[k] == gid)
+			return 1;
+	return 0;
+}
+
 /* The first of the test groups @cred is not in. */
 static gid_t foreign_group(const struct richacl_cred *cred)
 {
 	unsigned int n;
-	size_t k;
 
-	for (n = 0; n < KDIFF_GROUPS; n++) {
-		gid_t gid = kdiff_gids[n];
-		int member = gid == cred->gid;
-
-		for (k = 0; k < cred->ngroups; k++)
-			member |= gid == cred->groups[k];
-		if (!member)
-			return gid;
-	}
+	for (n = 0; n < KDIFF_GROUPS; n++)
+		if (!in_group(cred, kdiff_gids[n]))
+			return kdiff_gids[n];
 	return (gid_t)-1;
 }
 
@@ -348,18 +352,6 @@ static int may_chmod_setuid(const struct kdiff_state *st,
 {
 	return P(RICHACE_EXECUTE) && OWNER_OR_FOWNER;
 }
-/* Is @who in @gid (primary or supplementary)? */
-static int in_group(const struct kdiff_who *who, gid_t gid)
-{
-	size_t k;
-
-	if (who->cred.gid == gid)
-		return 1;
-	for (k = 0; k < who->cred.ngroups; k++)
-		if (who->cred.groups[k] == gid)
-			return 1;
-	return 0;
-}
 /*
  * The owner's setgid outside the group is dropped, not refused; write_acl
  * alone sets it only inside the file's group.
@@ -369,7 +361,7 @@ static int may_chmod_setgid(const struct kdiff_state *st,
 {
 	return P(RICHACE_EXECUTE) &&
 	       (OWNER_OR_FOWNER ||
-		(O(RICHACE_WRITE_ACL) && in_group(who, st->o.group)));
+		(O(RICHACE_WRITE_ACL) && in_group(&who->cred, st->o.group)));
 }
 static int may_utimes(const struct kdiff_state *st, const struct kdiff_who *who)
 {
