@@ -43,6 +43,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "cred.h"
 #include "kdiff.h"
 
 static int err(int ret)
@@ -174,19 +175,6 @@ static int do_utimes(void)
 }
 static int do_chown_self(void) { return err(chown(KDIFF_O, getuid(), -1)); }
 static int do_chgrp_mine(void) { return err(chown(KDIFF_O, -1, getgid())); }
-
-/* Is @cred in @gid (primary or supplementary)? */
-static int in_group(const struct richacl_cred *cred, gid_t gid)
-{
-	size_t k;
-
-	if (cred->gid == gid)
-		return 1;
-	for (k = 0; k < cred->ngroups; k++)
-		if (cred->groups[k] == gid)
-			return 1;
-	return 0;
-}
 
 /* The first of the test groups @cred is not in. */
 static gid_t foreign_group(const struct richacl_cred *cred)

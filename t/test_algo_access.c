@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "sys/richacl.h"
+#include "cred.h"
 #include "tap.h"
 
 #define OWNER_UID 100
@@ -88,18 +89,6 @@ static void make_procs(void)
 							supplementary[b];
 				p->cred.groups = p->groups;
 			}
-}
-
-static int in_group(const struct richacl_cred *cred, gid_t gid)
-{
-	size_t n;
-
-	if (cred->gid == gid)
-		return 1;
-	for (n = 0; n < cred->ngroups; n++)
-		if (cred->groups[n] == gid)
-			return 1;
-	return 0;
 }
 
 /*
