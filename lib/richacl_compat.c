@@ -111,3 +111,14 @@ void compat_remove_empty(struct richacl *acl)
 			n++;
 	}
 }
+
+void compat_replace(struct richacl *to, struct richacl *from)
+{
+	struct richace *ace;
+
+	richacl_for_each_entry(ace, to)
+		free(ace->e_who);
+	free(to->a_entries);
+	*to = *from;
+	free(from);
+}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Private to librichacl: acl editing helpers of richacl_apply_masks().
+ * Private to librichacl: acl editing helpers of richacl_apply_masks(), and
+ * the parts it is made of.
  *
  * Entries are addressed by index, since inserting an entry may move the
  * entry array.  "Effective" entries are those the access check looks at:
@@ -55,5 +56,26 @@ int compat_trailing_everyone(const struct richacl *acl);
 
 /* Delete the effective, non-inheritable entries without permissions. */
 void compat_remove_empty(struct richacl *acl);
+
+/* Move the contents of @from into @to and free @from's shell. */
+void compat_replace(struct richacl *to, struct richacl *from);
+
+/*
+ * The two constructions richacl_apply_masks() chooses from, both in place
+ * on a masked @acl; 0, or -1 with errno.  richacl_apply_masks_seeds.c:
+ * the 2015 series' steps, whose result may grant some processes more or
+ * less than @acl.  richacl_apply_masks_exact.c: a result that grants
+ * every process exactly what @acl grants.
+ */
+int compat_apply_masks_seeds(struct richacl *acl, uid_t owner);
+int compat_apply_masks_exact(struct richacl *acl, uid_t owner);
+
+/*
+ * richacl_same_access.c: does @plain (no masks) grant every process
+ * exactly what @masked grants it, for a file owned by @owner and any
+ * owning group?  1 yes, 0 no or too large to tell quickly, -1 with errno.
+ */
+int compat_same_access(const struct richacl *masked,
+		       const struct richacl *plain, uid_t owner);
 
 #endif /* RICHACL_COMPAT_H */

@@ -49,9 +49,14 @@ static void check(const char *text, int mode, const char *want,
 
 static void test_seed_examples(void)
 {
+	/*
+	 * The seed's comment shows owner@ first; its steps put owner@'s
+	 * entry where everyone@'s permissions are propagated to it, after
+	 * joe's, and the 2015 tools print it there.
+	 */
 	check("user:2:r::allow everyone@:rwpx::allow", 0660,
-	      "owner@:rwp::allow\n"
 	      "user:2:rwp::allow\n"
+	      "owner@:rwp::allow\n"
 	      "group@:rwp::allow\n",
 	      "seed: joe:r, everyone@:rwpx at 0660");
 	/*
@@ -99,8 +104,8 @@ static void test_steps(void)
 	      "everyone@:r::allow\n",
 	      "propagate everyone@ below a deny of the same permissions");
 	check("user:2:rwx::allow everyone@:rwx::allow", 0646,
-	      "owner@:rwp::allow\n"
 	      "user:2:r::allow\n"
+	      "owner@:rwp::allow\n"
 	      "group@:wp::deny\n"
 	      "user:2:wp::deny\n"
 	      "everyone@:rwp::allow\n",
@@ -301,8 +306,11 @@ static void test_masks_restricting_nothing(void)
 }
 
 /*
- * Entries kept or narrowed keep their inherited flag; entries created are
- * not inherited.  A chmod protects an automatically inherited acl.
+ * Entries kept or narrowed in place keep their inherited flag; entries
+ * created are not inherited.  The 2015 steps take every everyone@ entry
+ * out and put one new entry at the end, so that everyone@ entry is not
+ * inherited, as the 2015 tools print it.  A chmod protects an
+ * automatically inherited acl.
  */
 static void test_inherited_flag(void)
 {
@@ -311,8 +319,8 @@ static void test_inherited_flag(void)
 	      -1,
 	      "flags:a\n"
 	      "owner@:rwp:a:allow\n"
-	      "everyone@:r:a:allow\n",
-	      "a new file's acl keeps its inherited entries");
+	      "everyone@:r::allow\n",
+	      "a new file's acl keeps its inherited owner@ entry");
 	check("flags:ma owner:rwp::mask group:r::mask other:::mask "
 	      "owner@:rwp:a:allow everyone@:r:a:allow",
 	      -1,
@@ -325,9 +333,9 @@ static void test_inherited_flag(void)
 	      -1,
 	      "flags:a\n"
 	      "owner@:rwp:a:allow\n"
-	      "group@:w::allow\n"
-	      "everyone@:r:a:allow\n",
-	      "a narrowed everyone@ entry stays inherited");
+	      "group@:rw::allow\n"
+	      "everyone@:r::allow\n",
+	      "everyone@ narrowed: group@ gets what everyone@ loses");
 	check("flags:ma owner:rwpx::mask group:rx::mask other:rx::mask "
 	      "owner@:rwpx:a:allow group@:rwx:a:allow everyone@:rx:fda:allow",
 	      -1,
@@ -345,8 +353,8 @@ static void test_inherited_flag(void)
 	      "flags:ap\n"
 	      "owner@:rwp:a:allow\n"
 	      "group@:r::deny\n"
-	      "everyone@:r:a:allow\n",
-	      "write_through keeps a trailing everyone@ entry (0604)");
+	      "everyone@:r::allow\n",
+	      "write_through: a trailing everyone@ entry (0604)");
 	check("flags:a owner@:rwp:a:allow everyone@:r:a:allow", 0605,
 	      "flags:ap\n"
 	      "owner@:x::deny\n"
