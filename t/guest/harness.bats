@@ -56,6 +56,41 @@ mounts_of() {
 	expect_output "setfacl: $RICHACL_MNT/harness-probe: Operation not supported"
 }
 
+# nfs_vers DIR: the NFS version DIR is mounted with ("none" if none).
+nfs_vers() {
+	local dev dir type opts vers=none
+	while read -r dev dir type opts _; do
+		[ "$dir" = "$1" ] && [ "$type" = nfs4 ] || continue
+		vers=${opts#*vers=}
+		vers=${vers%%,*}
+	done </proc/mounts
+	echo "$vers"
+}
+
+@test "the NFS server exports PLAIN_MNT and RICHACL_MNT, mounted back" {
+	[ "$PLAIN_NFS_MNT" = /mnt/nfs/plain ]
+	run nfs_vers /mnt/nfs/plain
+	expect_output 4.2
+	run exportfs -v
+	[[ $output == *"/mnt/plain"*"127.0.0.1("*"no_root_squash"* ]]
+	if [ -z "${RICHACL_MNT-}" ]; then
+		[ -z "${RICHACL_NFS_MNT-}" ] && [ -z "${RICHACL_NFS41_MNT-}" ]
+		return
+	fi
+	[ "$RICHACL_NFS_MNT" = /mnt/nfs/richacl ] &&
+		[ "$RICHACL_NFS41_MNT" = /mnt/nfs/richacl41 ]
+	run nfs_vers /mnt/nfs/richacl
+	expect_output 4.2
+	run nfs_vers /mnt/nfs/richacl41
+	expect_output 4.1
+	# The same files, seen over NFS.
+	echo probe >"$RICHACL_MNT/harness-nfs"
+	run cat "$RICHACL_NFS_MNT/harness-nfs" "$RICHACL_NFS41_MNT/harness-nfs"
+	rm -f "$RICHACL_MNT/harness-nfs"
+	expect_output "probe
+probe"
+}
+
 @test "the command starts in RICHACL_MNT, or /tmp without one" {
 	[ "$RICHACL_START_DIR" = "${RICHACL_MNT:-/tmp}" ]
 }
