@@ -195,3 +195,24 @@ other::---"
 	expect_output "# file: f
 system.nfs4_acl=0x00000005000000000000000000160187000000064f574e455240000000000000000000000012008700000004323030310000000000000000001200810000000647524f555040000000000000000000400012008100000004333030320000000000000000001200810000000945564552594f4e4540000000"
 }
+
+@test "posix export: the attributes the server says it supports" {
+	# The client's record of the server's supported-attributes bitmap
+	# for this mount, and of its ACL support: a new attribute or ACL kind
+	# leaking into an export without RichACLs shows here.
+	local line field out=
+	line=$(sed -n "\\| mounted on $PLAIN_NFS_MNT |,/^device /s/^[[:space:]]*nfsv4:[[:space:]]*//p" \
+		/proc/self/mountstats)
+	for field in ${line//,/ }; do
+		case $field in bm[0-2]=*|acl=*) out+="$field " ;; esac
+	done
+	run echo "$out"
+	expect_output "bm0=0xfdffbfff bm1=0xfdbe3e bm2=0x60800 acl=0x3 "
+}
+
+@test "posix export: no NFSv4.1 dacl attribute" {
+	: >f
+	run getfattr --absolute-names -n system.nfs4_dacl f
+	expect_status 1
+	expect_output "f: system.nfs4_dacl: Operation not supported"
+}
