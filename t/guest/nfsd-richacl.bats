@@ -57,3 +57,44 @@ local_view() {
 
 -rw-r--r-- f"
 }
+
+# outcome USER CMD...: "ok" or "denied" for CMD run as USER (as), in the
+# current directory.
+outcome() {
+	if as "$@" >/dev/null 2>&1; then echo ok; else echo denied; fi
+}
+
+@test "over NFS each test user may read and write as a local process may" {
+	local acl user where r w line table=
+	for acl in 'owner@:rwp::allow user:rtu1:r::allow group:rtg2:rwp::allow' \
+		   'user:rtu1:rwp::deny group:rtg1:rwp::allow everyone@:r::allow' \
+		   'owner@:rwp::allow everyone@:rwp::allow'; do
+		echo data >"$LOCAL/f"
+		setrichacl --set "$acl" "$LOCAL/f"
+		# The last one chmod'ed: the other mask leaves r.
+		[[ $acl != *everyone@:rwp* ]] || chmod 604 "$LOCAL/f"
+		for user in rtu1 rtu2 rtu3 rtu4; do
+			line=$user
+			for where in "$LOCAL" "$PWD"; do
+				r=$(cd "$where" && outcome "$user" cat f)
+				w=$(cd "$where" && outcome "$user" sh -c ': >f')
+				line+=" $r/$w"
+			done
+			table+="$line"$'\n'
+		done
+	done
+	# Each line: the user, read/write locally, read/write over NFS.
+	run printf %s "$table"
+	expect_output "rtu1 ok/ok ok/ok
+rtu2 ok/ok ok/ok
+rtu3 denied/denied denied/denied
+rtu4 denied/denied denied/denied
+rtu1 denied/denied denied/denied
+rtu2 ok/denied ok/denied
+rtu3 ok/ok ok/ok
+rtu4 ok/denied ok/denied
+rtu1 ok/denied ok/denied
+rtu2 ok/denied ok/denied
+rtu3 ok/denied ok/denied
+rtu4 ok/denied ok/denied"
+}
