@@ -261,17 +261,11 @@ static int apply_masks_to_entries(struct richacl *acl, uid_t owner)
 
 	for (n = 0; n < acl->a_count; n++) {
 		struct richace *ace = &acl->a_entries[n];
-		unsigned int mask;
 
 		if (!compat_is_effective(ace) || !richace_is_allow(ace))
 			continue;
-		if (compat_is_owner_entry(ace, owner))
-			mask = acl->a_owner_mask;
-		else if (richace_is_everyone(ace))
-			mask = acl->a_other_mask;
-		else
-			mask = acl->a_group_mask;
-		if (compat_change_mask(acl, &n, ace->e_mask & mask))
+		if (compat_change_mask(acl, &n, ace->e_mask &
+				      compat_class_mask(acl, ace, owner)))
 			return -1;
 	}
 	return 0;

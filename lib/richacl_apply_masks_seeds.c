@@ -177,6 +177,33 @@ static int seeds_propagate_to(struct richacl *acl, const struct richace *who,
 }
 
 /*
+ * Call @step(acl, ace, mask) for each effective entry other than owner@
+ * and group@, from the one before the last entry up to the first.  The
+ * steps only insert entries just before the last one, above the walk; an
+ * entry they split shifts the entries below it, and the walk then skips
+ * one, as 2015's does (richacl(7) shows where that goes wrong).
+ */
+static int seeds_for_each_named(struct richacl *acl,
+				int (*step)(struct richacl *acl,
+					    const struct richace *who,
+					    unsigned int mask),
+				unsigned int mask)
+{
+	int n;
+
+	for (n = acl->a_count - 2; n >= 0; n--) {
+		const struct richace *ace = &acl->a_entries[n];
+
+		if (richace_is_inherit_only(ace) || richace_is_owner(ace) ||
+		    richace_is_group(ace))
+			continue;
+		if (step(acl, ace, mask))
+			return -1;
+	}
+	return 0;
+}
+
+/*
  * Propagate everyone@'s permissions to owner@ when the group or other
  * mask hides some of what the owner may have, and to group@ and every
  * other entry's principal when the other mask hides some of what the
@@ -186,7 +213,7 @@ static int seeds_propagate_everyone(struct richacl *acl)
 {
 	struct richace who = compat_special_who(RICHACE_OWNER_SPECIAL_ID);
 	unsigned int owner_allow, group_allow;
-	int last = seeds_last_everyone(acl), n;
+	int last = seeds_last_everyone(acl);
 
 	if (last == -1)
 		return 0;
@@ -200,17 +227,7 @@ static int seeds_propagate_everyone(struct richacl *acl)
 	who = compat_special_who(RICHACE_GROUP_SPECIAL_ID);
 	if (seeds_propagate_to(acl, &who, group_allow))
 		return -1;
-	/* Entries inserted from here on land above n. */
-	for (n = acl->a_count - 2; n >= 0; n--) {
-		const struct richace *ace = &acl->a_entries[n];
-
-		if (richace_is_inherit_only(ace) || richace_is_owner(ace) ||
-		    richace_is_group(ace))
-			continue;
-		if (seeds_propagate_to(acl, ace, group_allow))
-			return -1;
-	}
-	return 0;
+	return seeds_for_each_named(acl, seeds_propagate_to, group_allow);
 }
 
 /*
@@ -224,17 +241,11 @@ static int seeds_mask_entries(struct richacl *acl, uid_t owner)
 
 	for (n = 0; n < (int)acl->a_count; n++) {
 		const struct richace *ace = &acl->a_entries[n];
-		unsigned int mask;
 
 		if (richace_is_inherit_only(ace) || !richace_is_allow(ace))
 			continue;
-		if (compat_is_owner_entry(ace, owner))
-			mask = acl->a_owner_mask;
-		else if (richace_is_everyone(ace))
-			mask = acl->a_other_mask;
-		else
-			mask = acl->a_group_mask;
-		if (seeds_change_mask(acl, &n, ace->e_mask & mask))
+		if (seeds_change_mask(acl, &n, ace->e_mask &
+				      compat_class_mask(acl, ace, owner)))
 			return -1;
 	}
 	return 0;
@@ -304,7 +315,7 @@ static int seeds_isolate(struct richacl *acl, const struct richace *who,
 static int seeds_isolate_group_class(struct richacl *acl, unsigned int deny)
 {
 	struct richace who = compat_special_who(RICHACE_GROUP_SPECIAL_ID);
-	int last = seeds_last_everyone(acl), n;
+	int last = seeds_last_everyone(acl);
 
 	if (last == -1)
 		return 0;
@@ -313,16 +324,7 @@ static int seeds_isolate_group_class(struct richacl *acl, unsigned int deny)
 		return 0;
 	if (seeds_isolate(acl, &who, deny))
 		return -1;
-	for (n = acl->a_count - 2; n >= 0; n--) {
-		const struct richace *ace = &acl->a_entries[n];
-
-		if (richace_is_inherit_only(ace) || richace_is_owner(ace) ||
-		    richace_is_group(ace))
-			continue;
-		if (seeds_isolate(acl, ace, deny))
-			return -1;
-	}
-	return 0;
+	return seeds_for_each_named(acl, seeds_isolate, deny);
 }
 
 /*

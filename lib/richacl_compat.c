@@ -18,6 +18,16 @@ int compat_is_owner_entry(const struct richace *ace, uid_t owner)
 	       (richace_is_unix_user(ace) && (uid_t)ace->e_id == owner);
 }
 
+unsigned int compat_class_mask(const struct richacl *acl,
+			       const struct richace *ace, uid_t owner)
+{
+	if (compat_is_owner_entry(ace, owner))
+		return acl->a_owner_mask;
+	if (richace_is_everyone(ace))
+		return acl->a_other_mask;
+	return acl->a_group_mask;
+}
+
 struct richace compat_special_who(unsigned int id)
 {
 	struct richace who = {

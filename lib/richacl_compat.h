@@ -28,6 +28,14 @@ int compat_is_effective(const struct richace *ace);
 /* Does @ace only ever match the owner (owner@, or user:@owner)? */
 int compat_is_owner_entry(const struct richace *ace, uid_t owner);
 
+/*
+ * The mask that limits the allow entry @ace when the masks are applied:
+ * the owner mask for owner@ and user entries naming @owner, the other
+ * mask for everyone@, the group mask for the rest.
+ */
+unsigned int compat_class_mask(const struct richacl *acl,
+			       const struct richace *ace, uid_t owner);
+
 /* A who template for owner@, group@ or everyone@ (@id: a special id). */
 struct richace compat_special_who(unsigned int id);
 
