@@ -16,6 +16,11 @@
  *		directories (inheritance, umask, create mode) and of chmod,
  *		against the library; one TAP line per 1000.
  *		--scenario K replays one scenario of the seed.
+ *	kdiff nfs4-acl [--seed N] [--cases N]
+ *		make the four objects of N random scenarios (default 10000)
+ *		in the current directory and print, as getfattr -e hex
+ *		does, the system.nfs4_acl an NFS client must see for each
+ *		(kdiff-nfs4.c).
  *
  * A disagreement is a "not ok" with the seed, the scenario, the ACLs, the
  * user, the operation, both answers and the command that replays it.
@@ -451,7 +456,8 @@ static int random_run(uint64_t seed, unsigned int cases, long only)
 static int usage(void)
 {
 	fprintf(stderr, "Usage: kdiff matrix\n"
-			"       kdiff random [--seed N] [--cases N] [--scenario K]\n");
+			"       kdiff random [--seed N] [--cases N] [--scenario K]\n"
+			"       kdiff nfs4-acl [--seed N] [--cases N]\n");
 	return 1;
 }
 
@@ -474,7 +480,8 @@ int main(int argc, char *argv[])
 	umask(022);
 	if (strcmp(argv[1], "matrix") == 0 && argc == 2)
 		return matrix();
-	if (strcmp(argv[1], "random") != 0)
+	if (strcmp(argv[1], "random") != 0 &&
+	    strcmp(argv[1], "nfs4-acl") != 0)
 		return usage();
 	for (n = 2; n < argc; n++) {
 		char *end;
@@ -486,7 +493,8 @@ int main(int argc, char *argv[])
 			seed = strtoull(argv[++n], &end, 10);
 		} else if (strcmp(argv[n], "--cases") == 0) {
 			cases = (unsigned int)strtoul(argv[++n], &end, 10);
-		} else if (strcmp(argv[n], "--scenario") == 0) {
+		} else if (strcmp(argv[n], "--scenario") == 0 &&
+			   strcmp(argv[1], "random") == 0) {
 			only = strtol(argv[++n], &end, 10);
 		} else {
 			return usage();
@@ -496,5 +504,7 @@ int main(int argc, char *argv[])
 			return 1;
 		}
 	}
+	if (strcmp(argv[1], "nfs4-acl") == 0)
+		return kdiff_nfs4_acl(seed, cases);
 	return random_run(seed, cases, only);
 }

@@ -112,4 +112,8 @@ int kdiff_random_scenario(uint64_t seed, unsigned int index,
 			  struct kdiff_scenario *sc);
 void kdiff_free_scenario(struct kdiff_scenario *sc);
 
+/* kdiff-nfs4.c: make the objects of @cases scenarios in the current
+ * directory and print the NFSv4 acl attribute each must have. */
+int kdiff_nfs4_acl(uint64_t seed, unsigned int cases);
+
 #endif
