@@ -98,3 +98,213 @@ rtu2 ok/denied ok/denied
 rtu3 ok/denied ok/denied
 rtu4 ok/denied ok/denied"
 }
+
+# What NFSv4 clients see and set: the acl attribute (GETATTR, SETATTR).
+
+@test "nfs4_getfacl shows the stored ACL, entry for entry" {
+	echo data >"$LOCAL/f"
+	setrichacl --set 'owner@:rwp::allow user:rtu1:rp::allow group:rtg2:r:fd:allow user:rtu3:w::deny everyone@:r::allow' \
+		"$LOCAL/f"
+	run nfs4_getfacl f
+	expect_output "# file: f
+A::OWNER@:rwa
+A::2001:ra
+A:fdg:3002:r
+D::2003:w
+A::EVERYONE@:r"
+}
+
+@test "without an ACL, nfs4_getfacl shows the ACL of the mode" {
+	: >"$LOCAL/f"
+	chmod 640 "$LOCAL/f"
+	mkdir -m 750 "$LOCAL/d"
+	run nfs4_getfacl f d
+	expect_output "# file: f
+A::OWNER@:rwa
+A::GROUP@:r
+
+# file: d
+A::OWNER@:rwaDx
+A::GROUP@:rx"
+}
+
+# The ACL of richacl(7)'s example: joe:r, everyone@:rwpx at 0660.  rtu1
+# is in the group class, where everyone@ gives it what the group mask
+# allows.
+@test "after chmod, nfs4_getfacl shows the effective ACL, as getrichacl does" {
+	: >"$LOCAL/f"
+	setrichacl --set 'user:rtu1:r::allow everyone@:rwpx::allow' "$LOCAL/f"
+	chmod 660 "$LOCAL/f"
+	run nfs4_getfacl f
+	expect_output "# file: f
+A::2001:rwa
+A::OWNER@:rwa
+A::GROUP@:rwa"
+	run getrichacl "$LOCAL/f"
+	expect_output "$LOCAL/f:
+ user:rtu1:rwp----------::allow
+    owner@:rwp----------::allow
+    group@:rwp----------::allow"
+}
+
+# kdiff nfs4-acl makes files and directories with random ACLs (a third
+# of them masked by a chmod) and prints the acl attribute librichacl says
+# each must have; getfattr shows what the server sends.  The seed is
+# today's UTC date, printed to replay a failure.
+@test "the acl attribute of random files is librichacl's effective ACL" {
+	local seed files
+	seed=$(date -u +%Y%m%d)
+	echo "# kdiff nfs4-acl --seed $seed --cases 40" >&3
+	(cd "$LOCAL" && kdiff nfs4-acl --seed "$seed" --cases 40) >expected
+	files=$(sed -n 's/^# file: //p' expected)
+	[ "$(wc -l <<<"$files")" -eq 160 ]
+	# shellcheck disable=SC2086 # one word a file
+	getfattr -n system.nfs4_acl -e hex $files >got
+	diff -u expected got
+}
+
+@test "nfs4_setfacl sets the ACL a local getrichacl shows, with its masks" {
+	: >"$LOCAL/f"
+	nfs4_setfacl -s 'A::OWNER@:rwatTcCy,A::2001:rwa,D::2003:a,A:g:3002:r,A::EVERYONE@:r' f
+	run local_view f
+	expect_output "f:
+      owner:rwp---aA--cC-S--::mask
+      group:rwp-------------::mask
+      other:r---------------::mask
+     owner@:rwp---aA--cC-S--::allow
+  user:rtu1:rwp-------------::allow
+  user:rtu3:--p-------------::deny
+ group:rtg2:r---------------::allow
+  everyone@:r---------------::allow
+
+-rw-rw-r-- f"
+}
+
+@test "an ACL set over NFS that says no more than a mode is stored as the mode" {
+	echo data >"$LOCAL/f"
+	setrichacl --set 'owner@:rwp::allow user:rtu1:r::allow' "$LOCAL/f"
+	nfs4_setfacl -s 'A::OWNER@:rwa,A::GROUP@:r,A::EVERYONE@:r' f
+	run getfattr -n system.richacl "$LOCAL/f"
+	expect_output "$LOCAL/f: system.richacl: No such attribute"
+	run stat -c %A "$LOCAL/f"
+	expect_output "-rw-r--r--"
+}
+
+@test "chmod over NFS changes the masks as a local chmod does" {
+	: >"$LOCAL/local"
+	: >"$LOCAL/nfs"
+	setrichacl --set 'owner@:rwp::allow user:rtu1:rwp::allow everyone@:r::allow' \
+		"$LOCAL/local" "$LOCAL/nfs"
+	chmod 640 "$LOCAL/local" nfs
+	run local_view nfs
+	expected=$(local_view local)
+	expect_output "${expected//local/nfs}"
+}
+
+@test "only the owner, or who write_acl allows, sets an ACL over NFS" {
+	: >"$LOCAL/f"
+	chown rtu1 "$LOCAL/f"
+	setrichacl --set 'owner@:rwp::allow user:rtu2:r::allow' "$LOCAL/f"
+	before=$(local_view f)
+	run as rtu2 nfs4_setfacl -s 'A::2002:rwa' f
+	expect_status 255
+	expect_output "Failed setxattr operation: $PWD/f: Operation not permitted"
+	run local_view f
+	expect_output "$before"
+	setrichacl --modify 'user:rtu2:rC::allow' "$LOCAL/f"
+	as rtu2 nfs4_setfacl -s 'A::OWNER@:rwa,A::2002:rwa' f
+	run getrichacl "$LOCAL/f"
+	expect_output "$LOCAL/f:
+    owner@:rwp----------::allow
+ user:rtu2:rwp----------::allow"
+	as rtu1 nfs4_setfacl -s 'A::OWNER@:rw,A::2002:r' f
+	run getrichacl "$LOCAL/f"
+	expect_output "$LOCAL/f:
+    owner@:rw-----------::allow
+ user:rtu2:r------------::allow"
+}
+
+@test "an ACL nfsd refuses changes nothing" {
+	echo data >"$LOCAL/f"
+	setrichacl --set 'owner@:rwp::allow user:rtu1:r::allow' "$LOCAL/f"
+	before=$(local_view f)
+	# No such user: NFS4ERR_BADOWNER, which the client reports as EINVAL.
+	run nfs4_setfacl -s 'A::OWNER@:rwa,A::nosuch@localdomain:r' f
+	expect_status 255
+	expect_output "Failed setxattr operation: $PWD/f: Invalid argument"
+	# An audit entry: NFS4ERR_ATTRNOTSUPP, which the client reports as EIO.
+	run nfs4_setfacl -s 'A::OWNER@:rwa,U::EVERYONE@:r' f
+	expect_status 255
+	expect_output "Failed setxattr operation: $PWD/f: Input/output error"
+	run local_view f
+	expect_output "$before"
+}
+
+@test "an entry set with nfs4_setfacl is enforced for NFS and local users alike" {
+	echo data >"$LOCAL/f"
+	nfs4_setfacl -s 'A::OWNER@:rwa,A::2001:ra,A::EVERYONE@:r' f
+	run getrichacl "$LOCAL/f"
+	expect_output "$LOCAL/f:
+    owner@:rwp----------::allow
+ user:rtu1:r-p----------::allow
+ everyone@:r------------::allow"
+	run as rtu1 cat f
+	expect_output "data"
+	run as rtu1 sh -c 'echo more >f'
+	expect_status 2
+	expect_output "sh: 1: cannot create f: Permission denied"
+	run as rtu1 sh -c 'echo more >"$1/f"' sh "$LOCAL"
+	expect_status 2
+	expect_output "sh: 1: cannot create $LOCAL/f: Permission denied"
+	as rtu1 sh -c 'echo more >>"$1/f"' sh "$LOCAL"
+	run cat "$LOCAL/f"
+	expect_output "data
+more"
+}
+
+@test "a directory's ACL set over NFS is inherited by NFS and local creates alike" {
+	nfs4_setfacl -s 'A::OWNER@:rwaDx,A:fd:2001:rwa,A::EVERYONE@:rx' .
+	umask 022
+	: >"$LOCAL/local"
+	: >nfs
+	mkdir "$LOCAL/localdir" nfsdir
+	run local_view nfs nfsdir
+	expected=$(local_view local localdir)
+	expect_output "${expected//local/nfs}"
+}
+
+# dir_case WHERE ACL [VICTIM_ACL]: a directory WHERE/d with ACL (set
+# locally) holding the files v1 and v2 (with VICTIM_ACL); rtu1's outcome
+# of each change in it, from the directory as WHERE reaches it.
+dir_case() {
+	local where=$1 acl=$2 victim=${3-} real=$LOCAL/${1##*/}.d
+	mkdir "$real"
+	: >"$real/v1"
+	: >"$real/v2"
+	[ -z "$victim" ] || setrichacl --set "$victim" "$real/v1" "$real/v2"
+	setrichacl --set "owner@:rwpxd::allow $acl" "$real"
+	cd "$where.d" || return 1
+	echo "$(outcome rtu1 touch new) $(outcome rtu1 mkdir newdir)" \
+	     "$(outcome rtu1 mv v1 moved) $(outcome rtu1 rm -f v2)"
+	cd - >/dev/null || return 1
+}
+
+@test "over NFS, adding and removing entries needs what it needs locally" {
+	local acl victim line table= ops
+	for ops in 'user:rtu1:wx::allow' 'user:rtu1:px::allow' \
+		   'user:rtu1:dx::allow' 'user:rtu1:wdx::allow' \
+		   'user:rtu1:x::allow|user:rtu1:D::allow'; do
+		acl=${ops%%|*} victim=
+		[[ $ops != *'|'* ]] || victim=${ops#*|}
+		line="$(dir_case "$LOCAL/$RANDOM" "$acl" "$victim") /"
+		line+=" $(dir_case "$PWD/$RANDOM" "$acl" "$victim")"
+		table+="$acl $victim: $line"$'\n'
+	done
+	# Each line: touch, mkdir, mv, rm locally / over NFS.
+	run printf %s "$table"
+	expect_output "user:rtu1:wx::allow : ok denied denied denied / ok denied denied denied
+user:rtu1:px::allow : denied ok denied denied / denied ok denied denied
+user:rtu1:dx::allow : denied denied denied ok / denied denied denied ok
+user:rtu1:wdx::allow : ok denied ok ok / ok denied ok ok
+user:rtu1:x::allow user:rtu1:D::allow: denied denied denied ok / denied denied denied ok"
+}
