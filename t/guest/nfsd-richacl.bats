@@ -262,6 +262,84 @@ A::GROUP@:rwa"
 more"
 }
 
+@test "append_data without write_data: over NFS rtu1 appends, and only appends" {
+	printf 'one\n' >"$LOCAL/f"
+	nfs4_setfacl -s 'A::OWNER@:rwa,A::2001:ra,A::2003:rwa,A::EVERYONE@:r' f
+	run getrichacl "$LOCAL/f"
+	expect_output "$LOCAL/f:
+    owner@:rwp----------::allow
+ user:rtu1:r-p----------::allow
+ user:rtu3:rwp----------::allow
+ everyone@:r------------::allow"
+	# Appending: the OPEN for writing is allowed with append_data alone.
+	as rtu1 sh -c 'printf "two\n" >>f'
+	as rtu1 sh -c 'printf "three\n" >>f'
+	run cat "$LOCAL/f"
+	expect_output "one
+two
+three"
+	# Opening to truncate needs write_data, as locally.
+	run as rtu1 sh -c 'echo x >f'
+	expect_status 2
+	expect_output "sh: 1: cannot create f: Permission denied"
+	# An open without O_APPEND: the client cannot tell the server, so the
+	# open succeeds and the write below the end of the file is refused.
+	run as rtu1 dd if=/dev/zero of=f bs=1 count=1 conv=notrunc status=none
+	expect_status 1
+	expect_output "dd: error writing 'f': Permission denied"
+	run as rtu1 truncate -s 1 f
+	expect_status 1
+	expect_output "truncate: failed to truncate 'f' at 1 bytes: Permission denied"
+	run as rtu1 fallocate -p -o 0 -l 2 f
+	expect_status 1
+	expect_output "fallocate: fallocate failed: Permission denied"
+	# A write beyond the end would leave a hole: nfsd puts it off while
+	# earlier writes may still come, then refuses it.
+	run as rtu1 dd if=/dev/zero of=f bs=1 count=1 seek=100000 conv=notrunc status=none
+	expect_status 1
+	expect_output "dd: error writing 'f': Permission denied"
+	run cat "$LOCAL/f"
+	expect_output "one
+two
+three"
+	# The client may send again what the file has: through an open that
+	# may read, that is no change, and only what follows is added.
+	as rtu1 sh -c 'exec 3<>f; printf "one\ntwo\nthree\nfour\n" >&3'
+	run as rtu1 sh -c 'exec 3<>f; printf "ONE\n" >&3'
+	expect_status 1
+	expect_output "sh: 1: printf: printf: I/O error"
+	run cat "$LOCAL/f"
+	expect_output "one
+two
+three
+four"
+	# Who has write_data writes anywhere, as before.
+	as rtu3 sh -c 'printf N | dd of=f bs=1 seek=1 conv=notrunc status=none'
+	run cat "$LOCAL/f"
+	expect_output "oNe
+two
+three
+four"
+}
+
+@test "append-only NFS opens add megabytes at the end, as local ones do" {
+	# rtu1 may read f, rtu4 may not: the client sends again the start of
+	# the last page, which nfsd compares for rtu1 and leaves out for rtu4.
+	: >"$LOCAL/f"
+	chmod 640 "$LOCAL/f"
+	setrichacl --modify user:rtu1:rp::allow,user:rtu4:p::allow "$LOCAL/f"
+	head -c 3000000 /dev/urandom >"$LOCAL/data"
+	as rtu1 sh -c 'cat "$1" >>f' sh "$LOCAL/data"
+	as rtu4 sh -c 'cat "$1" >>f' sh "$LOCAL/data"
+	as rtu1 sh -c 'cat "$1" >>f' sh "$LOCAL/data"
+	as rtu4 sh -c 'cat "$1" >>f' sh "$LOCAL/data"
+	cat "$LOCAL/data" "$LOCAL/data" "$LOCAL/data" "$LOCAL/data" |
+		cmp - "$LOCAL/f"
+	run as rtu4 cat f
+	expect_status 1
+	expect_output "cat: f: Permission denied"
+}
+
 @test "a directory's ACL set over NFS is inherited by NFS and local creates alike" {
 	nfs4_setfacl -s 'A::OWNER@:rwaDx,A:fd:2001:rwa,A::EVERYONE@:rx' .
 	umask 022
