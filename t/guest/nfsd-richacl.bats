@@ -340,6 +340,57 @@ four"
 	expect_output "cat: f: Permission denied"
 }
 
+# The value of the NFSv4 attribute behind xattr NAME of FILE, in hex.
+nfs4_attr() {
+	getfattr --absolute-names -n "$1" -e hex "$2" | sed -n "s/^$1=0x//p"
+}
+
+@test "over NFSv4.1 the dacl attribute is the acl attribute with the ACL flags" {
+	local acl
+	: >"$LOCAL/f"
+	setrichacl --set 'flags:ap owner@:rwp::allow user:rtu1:r::allow everyone@:r::allow' \
+		"$LOCAL/f"
+	acl=$(nfs4_attr system.nfs4_acl f)
+	[ -n "$acl" ]
+	run nfs4_attr system.nfs4_dacl "$NFS41/f"
+	expect_output "00000003$acl"
+	# Setting it stores the flags; flags RFC 8881 does not define, or
+	# that only RichACLs have, are refused and change nothing.
+	setfattr -n system.nfs4_dacl -v "0x00000006$acl" f
+	run getrichacl "$LOCAL/f"
+	expect_output "$LOCAL/f:
+     flags:pd
+    owner@:rwp----------::allow
+ user:rtu1:r------------::allow
+ everyone@:r------------::allow"
+	for flag in 00000008 00000040 00000080; do
+		run setfattr -n system.nfs4_dacl -v "0x$flag$acl" f
+		expect_status 1
+		expect_output "setfattr: f: Invalid argument"
+	done
+	run nfs4_attr system.nfs4_dacl f
+	expect_output "00000006$acl"
+}
+
+@test "over NFSv4.1 the dacl attribute shows automatic inheritance" {
+	local acl expected
+	mkdir "$LOCAL/d"
+	setrichacl --set 'flags:a owner@:rwpxd:fd:allow everyone@:rx:fd:allow' "$LOCAL/d"
+	umask 022
+	mkdir "$LOCAL/d/local" d/nfs
+	run local_view d/nfs
+	expected=$(local_view d/local)
+	expect_output "${expected//local/nfs}"
+	run getrichacl "$LOCAL/d/nfs"
+	expect_output "$LOCAL/d/nfs:
+     flags:a
+    owner@:rwpxd--------:fda:allow
+ everyone@:r--x---------:fda:allow"
+	acl=$(nfs4_attr system.nfs4_acl d/nfs)
+	run nfs4_attr system.nfs4_dacl d/nfs
+	expect_output "00000001$acl"
+}
+
 @test "a directory's ACL set over NFS is inherited by NFS and local creates alike" {
 	nfs4_setfacl -s 'A::OWNER@:rwaDx,A:fd:2001:rwa,A::EVERYONE@:rx' .
 	umask 022
