@@ -203,3 +203,21 @@ g:
 	expect_status 0
 	[ ! -e d/f ]
 }
+
+@test "delete (D) on a file does not remove it from a directory whose owner the mount cannot map" {
+	# Through the mount nobody may change a directory owned by an
+	# unmapped id: neither the directory's delete_child nor the file's
+	# own delete lets rtu3 remove f there; on the filesystem both would.
+	mkdir d
+	: >d/f
+	: >d/g
+	setrichacl --set 'owner@:rwpxd::allow,everyone@:xd::allow' d
+	setrichacl --set 'owner@:rwp::allow,user:2003:D::allow' d/f
+	chown 2004 d
+	run as rtu3 rm -f "$IDMNT/d/f" "$IDMNT/d/g"
+	expect_status 1
+	expect_output "rm: cannot remove '$IDMNT/d/f': Permission denied
+rm: cannot remove '$IDMNT/d/g': Permission denied"
+	run as rtu3 rm -f d/f d/g
+	expect_status 0
+}

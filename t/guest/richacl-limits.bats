@@ -174,3 +174,50 @@ set_bad_values() {
 	[ "$err" -eq 0 ]
 	[ "${flags%% *}" = "--------------e-------" ]
 }
+
+@test "a chmod that cannot store the new masks changes neither mode nor ACL" {
+	# a and b share one xattr block (the same 21-entry ACL); on a full
+	# filesystem the new masks of a need a block of their own: ENOSPC.
+	# The chmod must fail whole: the mode it reports as not changed must
+	# not have changed, and the ACL must still agree with it.
+	local img=$BATS_TEST_TMPDIR/full.img mnt
+	truncate -s 4M "$img"
+	mke2fs -q -F -t ext4 -b 1024 -I 128 "$img" >/dev/null 2>&1
+	debugfs -w -R "feature FEATURE_I18" "$img" >/dev/null 2>&1
+	# Where rtu1 can reach it: $BATS_TEST_TMPDIR is private.
+	mnt=$(mktemp -d /tmp/full.XXXXXX)
+	chmod 755 "$mnt"
+	mount -o loop "$img" "$mnt"
+	{
+		echo 'owner@:rw::allow'
+		echo 'user:rtu1:r::allow'
+		acl_text 19
+	} >acl
+	echo data >"$mnt/a"
+	: >"$mnt/b"
+	setrichacl --set-file acl "$mnt/a" "$mnt/b"
+	# Data first, then xattr blocks (distinct values) take every block
+	# an xattr block could use.
+	cat /dev/zero >"$mnt/fill" 2>/dev/null || :
+	local n
+	for ((n = 0; n < 1000; n++)); do
+		: >"$mnt/x$n" 2>/dev/null &&
+			setfattr -n user.fill -v "$(printf "%0512d" "$n")" \
+				"$mnt/x$n" 2>/dev/null || break
+	done
+	local before mode err=0
+	before=$(getrichacl "$mnt/a")
+	LC_ALL=C chmod 600 "$mnt/a" 2>chmod.err || err=$?
+	mode=$(stat -c %a "$mnt/a")
+	run as rtu1 cat "$mnt/a"
+	local read_status=$status after
+	after=$(getrichacl "$mnt/a")
+	umount "$mnt"
+	rmdir "$mnt"
+	run cat chmod.err
+	expect_output "chmod: changing permissions of '$mnt/a': No space left on device"
+	[ "$err" -eq 1 ]
+	[ "$mode" = 640 ]
+	[ "$after" = "$before" ]
+	[ "$read_status" -eq 0 ]
+}
