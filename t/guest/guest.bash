@@ -3,11 +3,11 @@
 
 load ../common
 
-# guest_setup VAR NAME: run the test in a fresh directory NAME.XXXXXX (mode
-# 0755, umask 022) on the filesystem mounted at $VAR (RICHACL_MNT,
-# PLAIN_MNT).  A RichACL filesystem missing on a kernel with RichACL
-# support is a failure, not a skip: only a stock kernel skips.
-guest_setup() {
+# guest_mkdir VAR NAME: a fresh directory NAME.XXXXXX (mode 0755) on the
+# filesystem mounted at $VAR (RICHACL_MNT, PLAIN_MNT); its path in $dir.
+# A RichACL filesystem missing on a kernel with RichACL support is a
+# failure, not a skip: only a stock kernel skips.
+guest_mkdir() {
 	local mnt=${!1-}
 
 	if [ -z "$mnt" ]; then
@@ -17,8 +17,15 @@ guest_setup() {
 		fi
 		skip "$1 is not mounted"
 	fi
-	TESTDIR=$(mktemp -d "$mnt/$2.XXXXXX")
-	chmod 755 "$TESTDIR"
+	dir=$(mktemp -d "$mnt/$2.XXXXXX")
+	chmod 755 "$dir"
+}
+
+# guest_setup VAR NAME: run the test in a fresh directory from guest_mkdir
+# ($TESTDIR), with umask 022.
+guest_setup() {
+	guest_mkdir "$@" || return 1
+	TESTDIR=$dir
 	cd "$TESTDIR" || return 1
 	umask 022
 }

@@ -23,20 +23,9 @@ teardown() {
 	cd / && rm -rf "${OVL_DIRS[@]}"
 }
 
-# layer_dir VAR NAME: a fresh directory on the filesystem at $VAR, removed
-# after the test; its path in $dir.
+# layer_dir VAR NAME: guest_mkdir, the directory removed after the test.
 layer_dir() {
-	local mnt=${!1-}
-
-	if [ -z "$mnt" ]; then
-		if [ "$1" != PLAIN_MNT ] && [ "${RICHACL_KERNEL-}" = richacl ]; then
-			echo "# $1 is not mounted on a RichACL kernel" >&2
-			return 1
-		fi
-		skip "$1 is not mounted"
-	fi
-	dir=$(mktemp -d "$mnt/$2.XXXXXX")
-	chmod 755 "$dir"
+	guest_mkdir "$@" || return 1
 	OVL_DIRS+=("$dir")
 }
 
