@@ -86,4 +86,13 @@ int compat_apply_masks_exact(struct richacl *acl, uid_t owner);
 int compat_same_access(const struct richacl *masked,
 		       const struct richacl *plain, uid_t owner);
 
+/*
+ * Would compat_same_access() look at more than its budget of entries?
+ * The subsets of up to three of @g gids (an unnamed owning group
+ * included), for each of @nuids uids and @g owning groups, each looking
+ * at @entries entries.  1 yes, 0 no.
+ */
+int compat_judge_too_costly(unsigned long long g, unsigned long long nuids,
+			    unsigned long long entries);
+
 #endif /* RICHACL_COMPAT_H */

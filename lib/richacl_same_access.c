@@ -121,11 +121,35 @@ static int same_for_uid(const struct richacl *masked,
 	return 1;
 }
 
+/* @a * @b, or more than the budget when that does not fit. */
+static unsigned long long work_mul(unsigned long long a, unsigned long long b)
+{
+	unsigned long long product;
+
+	if (__builtin_mul_overflow(a, b, &product))
+		return JUDGE_BUDGET + 1;
+	return product;
+}
+
+int compat_judge_too_costly(unsigned long long g, unsigned long long nuids,
+			    unsigned long long entries)
+{
+	unsigned long long work;
+
+	/* Past 2^21 gids the count of subsets alone is over the budget. */
+	if (g > 1ULL << 21)
+		return 1;
+	work = 1 + g + g * (g - 1) / 2 + g * (g - 1) * (g - 2) / 6;
+	work = work_mul(work, nuids);
+	work = work_mul(work, g);
+	work = work_mul(work, entries);
+	return work > JUDGE_BUDGET;
+}
+
 int compat_same_access(const struct richacl *masked,
 		       const struct richacl *plain, uid_t owner)
 {
 	size_t max = masked->a_count + plain->a_count + 2, g, named;
-	unsigned long long subsets, work;
 	struct ids uids = { .id = calloc(max, sizeof(unsigned int)) };
 	struct ids gids = { .id = calloc(max, sizeof(unsigned int)) };
 	unsigned int outside, unowned;
@@ -145,11 +169,8 @@ int compat_same_access(const struct richacl *masked,
 	unowned = fresh_id(&gids, 0);
 	outside = fresh_id(&gids, unowned + 1);
 
-	/* Subsets of up to three of the gids and an unnamed owning group. */
-	g = gids.count + 1;
-	subsets = 1 + g + g * (g - 1) / 2 + g * (g - 1) * (g - 2) / 6;
-	work = subsets * uids.count * g * (masked->a_count + plain->a_count);
-	if (work > JUDGE_BUDGET) {
+	if (compat_judge_too_costly(gids.count + 1, uids.count,
+				    masked->a_count + plain->a_count)) {
 		same = 0;
 		goto out;
 	}
