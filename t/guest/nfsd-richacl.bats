@@ -224,6 +224,31 @@ A::GROUP@:rwa"
  user:rtu2:r------------::allow"
 }
 
+@test "the owner's open NFS file stays writable after an owner@ deny, as a local open does" {
+	# nfsd lets the owner past the ACL on reads and writes of a file
+	# already open (NFSD_MAY_OWNER_OVERRIDE, as for the mode); the owner
+	# may rewrite the ACL anyway, so this gives no one more than the ACL
+	# lets them take.  A new open is refused.
+	: >"$LOCAL/f"
+	chown rtu1:rtg1 "$LOCAL/f"
+	setrichacl --set 'owner@:rwpC::allow' "$LOCAL/f"
+	run as rtu1 sh -c '
+		exec 3>f
+		setrichacl --set "owner@:wp::deny owner@:rC::allow user:rtu2:r::allow" "$1/f" || exit
+		printf "written\n" | dd conv=fsync status=none >&3 || exit
+		exec 3>&-
+		echo more >>f' sh "$LOCAL"
+	expect_status 2
+	expect_output "sh: 6: cannot create f: Permission denied"
+	run cat "$LOCAL/f"
+	expect_output "written"
+	run getrichacl "$LOCAL/f"
+	expect_output "$LOCAL/f:
+    owner@:-wp----------::deny
+    owner@:r--------C---::allow
+ user:rtu2:r------------::allow"
+}
+
 @test "an ACL nfsd refuses changes nothing" {
 	echo data >"$LOCAL/f"
 	setrichacl --set 'owner@:rwp::allow user:rtu1:r::allow' "$LOCAL/f"
