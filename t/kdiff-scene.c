@@ -230,6 +230,8 @@ static int keep_only(int cap)
 	return (int)syscall(SYS_capset, &header, data);
 }
 
+const char *kdiff_via;
+
 int kdiff_run_as(const struct kdiff_op *op, const struct kdiff_who *who)
 {
 	const struct kdiff_user *user = who->user;
@@ -243,7 +245,8 @@ int kdiff_run_as(const struct kdiff_op *op, const struct kdiff_who *who)
 		    setgroups((size_t)user->ngroups, user->groups) ||
 		    setresgid(user->gid, user->gid, user->gid) ||
 		    setresuid(user->uid, user->uid, user->uid) ||
-		    (who->cap >= 0 && keep_only(who->cap)))
+		    (who->cap >= 0 && keep_only(who->cap)) ||
+		    (kdiff_via && chdir(kdiff_via)))
 			_exit(255);
 		_exit(op->run() & 0xff);
 	}

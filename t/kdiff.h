@@ -104,7 +104,12 @@ extern const unsigned int kdiff_nops;
 int kdiff_setup(const struct kdiff_scenario *sc, char *err, size_t errsize);
 int kdiff_read_state(struct kdiff_state *st);
 void kdiff_free_state(struct kdiff_state *st);
-/* Run @op as @who in a child; 0 or the errno the child saw. */
+/*
+ * Where the users act: NULL for the current directory, or the same
+ * directory seen another way (an NFS mount of it).
+ */
+extern const char *kdiff_via;
+/* Run @op as @who in a child, in kdiff_via; 0 or the errno it saw. */
 int kdiff_run_as(const struct kdiff_op *op, const struct kdiff_who *who);
 
 /* kdiff-gen.c: random scenarios, reproducible from (seed, case). */
