@@ -30,6 +30,20 @@ guest_setup() {
 	umask 022
 }
 
+# user_tools: copies of the built getrichacl and setrichacl (static) in a
+# fresh directory the test users can reach, wherever the build tree is
+# (a clone in a mode-0700 temporary directory is not); $USER_PATH is that
+# directory, then $PATH:  as rtu1 env PATH="$USER_PATH" setrichacl ...
+user_tools() {
+	local dir
+
+	dir=$(mktemp -d /tmp/tools.XXXXXX) &&
+		chmod 755 "$dir" &&
+		cp "$(command -v getrichacl)" "$(command -v setrichacl)" "$dir/" ||
+		return 1
+	USER_PATH=$dir:$PATH
+}
+
 # as USER CMD...: run CMD as USER with the user's groups (t/guest/README).
 declare -gA primary_group=([rtu1]=rtg1 [rtu2]=rtg2 [rtu3]=rtg3 [rtu4]=users)
 as() {

@@ -229,10 +229,11 @@ A::GROUP@:rwa"
 	# already open (NFSD_MAY_OWNER_OVERRIDE, as for the mode); the owner
 	# may rewrite the ACL anyway, so this gives no one more than the ACL
 	# lets them take.  A new open is refused.
+	user_tools
 	: >"$LOCAL/f"
 	chown rtu1:rtg1 "$LOCAL/f"
 	setrichacl --set 'owner@:rwpC::allow' "$LOCAL/f"
-	run as rtu1 sh -c '
+	run as rtu1 env PATH="$USER_PATH" sh -c '
 		exec 3>f
 		setrichacl --set "owner@:wp::deny owner@:rC::allow user:rtu2:r::allow" "$1/f" || exit
 		printf "written\n" | dd conv=fsync status=none >&3 || exit

@@ -225,24 +225,25 @@ rm: cannot remove '$IDMNT/d/g': Permission denied"
 @test "in a user namespace, entry ids are the namespace's: shown, set, and refused when unmapped" {
 	# unshare -Ur: rtu1 (2001) is uid 0 and rtg1 (3001) gid 0 inside;
 	# no other id is mapped (shown as 65534, refused when set).
+	user_tools
 	: >f
 	chown 2001:3001 f
 	setrichacl --set 'owner@:rwpC::allow user:2001:r::allow user:2002:r::allow group:3001:r::allow' f
-	run as rtu1 unshare -Ur getrichacl --numeric-ids f
+	run as rtu1 env PATH="$USER_PATH" unshare -Ur getrichacl --numeric-ids f
 	expect_status 0
 	expect_output "f:
      owner@:rwp------C---::allow
      user:0:r------------::allow
  user:65534:r------------::allow
     group:0:r------------::allow"
-	run as rtu1 unshare -Ur setrichacl --set 'owner@:rwpC::allow user:0:rw::allow group:0:r::allow' f
+	run as rtu1 env PATH="$USER_PATH" unshare -Ur setrichacl --set 'owner@:rwpC::allow user:0:rw::allow group:0:r::allow' f
 	expect_status 0
 	run getrichacl --numeric-ids f
 	expect_output "f:
      owner@:rwp------C---::allow
   user:2001:rw-----------::allow
  group:3001:r------------::allow"
-	run as rtu1 unshare -Ur setrichacl --set 'owner@:rwpC::allow user:5:r::allow' f
+	run as rtu1 env PATH="$USER_PATH" unshare -Ur setrichacl --set 'owner@:rwpC::allow user:5:r::allow' f
 	expect_status 1
 	expect_output "setrichacl: f: Invalid argument"
 	run getrichacl --numeric-ids f
