@@ -447,11 +447,9 @@ static int random_run(uint64_t seed, unsigned int cases, long only)
 		}
 		/*
 		 * Each user, then one more actor: a user with a capability,
-		 * every user and capability in turn over the scenarios.
-		 */
-		/*
-		 * Over NFS, capabilities stay on the client: nfsd sees the
-		 * uid alone, so the actor with a capability sits out.
+		 * every user and capability in turn over the scenarios.  Not
+		 * over NFS, where capabilities stay on the client: nfsd sees
+		 * the uid alone.
 		 */
 		for (u = 0; u < KDIFF_USERS + !kdiff_via; u++) {
 			struct kdiff_who who;
