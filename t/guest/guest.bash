@@ -30,6 +30,19 @@ guest_setup() {
 	umask 022
 }
 
+# nfs_setup NAME: guest_setup on $RICHACL_MNT, then work in the test
+# directory over NFSv4.2 ($RICHACL_NFS_MNT); $LOCAL is its local path,
+# $NFS41 its path over NFSv4.1 ($RICHACL_NFS41_MNT).
+nfs_setup() {
+	guest_setup RICHACL_MNT "$1" || return 1
+	[ -n "${RICHACL_NFS_MNT-}" ] && [ -n "${RICHACL_NFS41_MNT-}" ] ||
+		{ echo "# RICHACL_NFS_MNT or RICHACL_NFS41_MNT is unset" >&2
+		  return 1; }
+	LOCAL=$TESTDIR
+	NFS41=$RICHACL_NFS41_MNT/${TESTDIR#"$RICHACL_MNT"/}
+	cd "$RICHACL_NFS_MNT/${TESTDIR#"$RICHACL_MNT"/}" || return 1
+}
+
 # user_tools: copies of the built getrichacl and setrichacl (static) in a
 # fresh directory the test users can reach, wherever the build tree is
 # (a clone in a mode-0700 temporary directory is not); $USER_PATH is that

@@ -10,13 +10,7 @@
 load guest
 
 setup() {
-	guest_setup RICHACL_MNT nfs-client
-	[ -n "${RICHACL_NFS_MNT-}" ] && [ -n "${RICHACL_NFS41_MNT-}" ] ||
-		{ echo "# RICHACL_NFS_MNT or RICHACL_NFS41_MNT is unset" >&2
-		  return 1; }
-	LOCAL=$TESTDIR
-	NFS41=$RICHACL_NFS41_MNT/${TESTDIR#"$RICHACL_MNT"/}
-	cd "$RICHACL_NFS_MNT/${TESTDIR#"$RICHACL_MNT"/}" || return 1
+	nfs_setup nfs-client
 }
 
 # getrichacl's output for FILE... on the local path, and the same on the

@@ -9,13 +9,7 @@ load guest
 
 # The test directory (guest_setup) over NFSv4.2; tests work in it.
 setup() {
-	guest_setup RICHACL_MNT nfsd
-	[ -n "${RICHACL_NFS_MNT-}" ] && [ -n "${RICHACL_NFS41_MNT-}" ] ||
-		{ echo "# RICHACL_NFS_MNT or RICHACL_NFS41_MNT is unset" >&2
-		  return 1; }
-	LOCAL=$TESTDIR
-	NFS41=$RICHACL_NFS41_MNT/${TESTDIR#"$RICHACL_MNT"/}
-	cd "$RICHACL_NFS_MNT/${TESTDIR#"$RICHACL_MNT"/}" || return 1
+	nfs_setup nfsd
 }
 
 # The stored ACL and the mode of each FILE in the local test directory.
