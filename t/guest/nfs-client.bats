@@ -13,8 +13,8 @@ setup() {
 	nfs_setup nfs-client
 }
 
-# getrichacl's output for FILE... on the local path, and the same on the
-# NFS path (the file names are relative, so the outputs compare).
+# getrichacl's output for FILE... in the local test directory; the names
+# are relative, so it compares with getrichacl's output over NFS.
 local_acl() {
 	(cd "$LOCAL" && getrichacl "$@")
 }
