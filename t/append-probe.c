@@ -38,6 +38,11 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
+/* XFS_IOC_SWAPEXT (package xfslibs-dev, which ./richacl-vm installs). */
+#if defined(__has_include) && __has_include(<xfs/xfs.h>)
+#include <xfs/xfs.h>
+#define HAVE_XFS_SWAPEXT 1
+#endif
 
 static const char *progname = "append-probe";
 static const char *path;
@@ -241,6 +246,23 @@ static int move_extent_op(int src, int dst)
 	return result(ioctl(src, EXT4_IOC_MOVE_EXT, &me));
 }
 
+/* FILE as the target: its extents would be swapped for the source's. */
+static int swapext_op(int src, int dst)
+{
+#ifdef HAVE_XFS_SWAPEXT
+	struct xfs_swapext sx = {
+		.sx_version = XFS_SX_VERSION, .sx_fdtarget = dst,
+		.sx_fdtmp = src, .sx_offset = 0, .sx_length = 4096,
+	};
+
+	return result(ioctl(src, XFS_IOC_SWAPEXT, &sx));
+#else
+	(void)src;
+	(void)dst;
+	return ENOSYS;	/* not built: the expected output says otherwise */
+#endif
+}
+
 static int splice_op(int src, int dst)
 {
 	loff_t in = 0;
@@ -259,6 +281,7 @@ static int copy_file_range_into(int fd) { return with_source(fd, copy_range_op);
 static int ficlone_into(int fd) { return with_source(fd, clone_op); }
 static int fideduperange_into(int fd) { return with_source(fd, dedupe_op); }
 static int move_ext_donor(int fd) { return with_source(fd, move_extent_op); }
+static int swapext_into(int fd) { return with_source(fd, swapext_op); }
 static int splice_into(int fd) { return with_source(fd, splice_op); }
 static int sendfile_into(int fd) { return with_source(fd, sendfile_op); }
 
@@ -292,6 +315,7 @@ static const struct attempt {
 	{ "FICLONE into it", RW_APPEND, ficlone_into },
 	{ "FIDEDUPERANGE into it", RW_APPEND, fideduperange_into },
 	{ "EXT4_IOC_MOVE_EXT into it", RW_APPEND, move_ext_donor },
+	{ "XFS_IOC_SWAPEXT into it", RW_APPEND, swapext_into },
 };
 
 static int run_attempt(const struct attempt *a)

@@ -63,3 +63,9 @@ as() {
 	local user=$1; shift
 	setpriv --reuid="$user" --regid="${primary_group[$user]}" --init-groups "$@"
 }
+
+# fs_only FS WHY: skip the test unless the suite runs on FS ($RICHACL_FS,
+# which t/guest/run sets: ext4 or xfs), saying why it only applies there.
+fs_only() {
+	[ "${RICHACL_FS:-ext4}" = "$1" ] || skip "$1 only: $2"
+}

@@ -29,6 +29,12 @@ mounts_of() {
 	expect_output "touch: cannot touch '/usr/richacl-vm-probe': Read-only file system"
 }
 
+@test "the guest has the two CPUs richacl-vm gives it" {
+	local online
+	read -r online </sys/devices/system/cpu/online
+	[ "$online" = 0-1 ]
+}
+
 @test "PLAIN_MNT is a fresh ext4 on /mnt/plain" {
 	[ "$PLAIN_MNT" = /mnt/plain ]
 	run mounts_of /mnt/plain
@@ -54,6 +60,55 @@ mounts_of() {
 	rm -f "$RICHACL_MNT/harness-probe"
 	expect_status 1
 	expect_output "setfacl: $RICHACL_MNT/harness-probe: Operation not supported"
+}
+
+@test "PLAIN_XFS_MNT is a fresh xfs on /mnt/plain-xfs, with POSIX ACLs" {
+	[ "$PLAIN_XFS_MNT" = /mnt/plain-xfs ]
+	run mounts_of /mnt/plain-xfs
+	expect_output "/mnt/plain-xfs xfs rw"
+	run ls -A /mnt/plain-xfs
+	expect_output ""
+	: >"$PLAIN_XFS_MNT/harness-probe"
+	setfacl -m u:rtu1:r "$PLAIN_XFS_MNT/harness-probe"
+	run getfacl -cp "$PLAIN_XFS_MNT/harness-probe"
+	rm -f "$PLAIN_XFS_MNT/harness-probe"
+	expect_output "user::rw-
+user:rtu1:r--
+group::r--
+mask::r--
+other::r--"
+}
+
+@test "RICHACL_XFS_MNT is a RichACL xfs; a kernel without RichACLs refuses it" {
+	local dev
+	if [ "$RICHACL_KERNEL" = stock ]; then
+		# The feature bit (incompat 1 << 28) keeps it from being
+		# mounted with its ACLs ignored.
+		[ -z "${RICHACL_XFS_MNT-}" ]
+		dev=$(grep -l '^richacl-xfs$' /sys/block/vd*/serial)
+		dev=/dev/$(basename "$(dirname "$dev")")
+		mkdir -p /tmp/harness-xfs
+		run mount -t xfs "$dev" /tmp/harness-xfs
+		expect_status 32
+		run dmesg
+		[[ $output == *"Superblock has unknown incompatible features (0x10000000) enabled."* ]]
+		return
+	fi
+	[ "$RICHACL_KERNEL" = richacl ]
+	[ "$RICHACL_XFS_MNT" = /mnt/richacl-xfs ]
+	run mounts_of /mnt/richacl-xfs
+	expect_output "/mnt/richacl-xfs xfs rw"
+	: >"$RICHACL_XFS_MNT/harness-probe"
+	run setfacl -m u:rtu1:r "$RICHACL_XFS_MNT/harness-probe"
+	expect_status 1
+	expect_output "setfacl: $RICHACL_XFS_MNT/harness-probe: Operation not supported"
+	setrichacl --set 'owner@:rw::allow user:rtu1:r::allow' \
+		"$RICHACL_XFS_MNT/harness-probe"
+	run getrichacl "$RICHACL_XFS_MNT/harness-probe"
+	rm -f "$RICHACL_XFS_MNT/harness-probe"
+	expect_output "$RICHACL_XFS_MNT/harness-probe:
+    owner@:rw-----------::allow
+ user:rtu1:r------------::allow"
 }
 
 # nfs_vers DIR: the NFS version DIR is mounted with ("none" if none).

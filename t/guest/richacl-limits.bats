@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # The size limits of the system.richacl format and the kernel's validation
-# of raw values ($RICHACL_MNT, $RICHACL_BIG_MNT with ea_inode).
+# of raw values ($RICHACL_MNT, $RICHACL_BIG_MNT: on ext4 one with ea_inode,
+# on xfs the same as $RICHACL_MNT).
 
 load guest
 
@@ -30,7 +31,7 @@ header() {
 		000000000000000000000000
 }
 
-@test "the largest ACL, 5460 entries in a 65536-byte value, on ea_inode" {
+@test "the largest ACL, 5460 entries in a 65536-byte value (ext4: on ea_inode)" {
 	[ -n "${RICHACL_BIG_MNT-}" ] || skip "RICHACL_BIG_MNT is not mounted"
 	need_attr
 	cd "$RICHACL_BIG_MNT"
@@ -49,6 +50,7 @@ header() {
 }
 
 @test "too large for the xattr space without ea_inode: a clear error, the old ACL stays" {
+	fs_only ext4 "xfs stores 64 KiB values on every file system"
 	: >f
 	setrichacl --set 'owner@:rwp::allow,user:rtu1:r::allow' f
 	acl_text 2000 >acl
@@ -111,7 +113,7 @@ set_bad_values() {
 
 @test "a new file inherits an ACL too large for its inode" {
 	# 61 entries, 748 bytes: out of the inode, into an xattr block (the
-	# test images have 1 KiB blocks).
+	# ext4 images have 1 KiB blocks; xfs inodes have 512 bytes).
 	mkdir d
 	{
 		echo 'owner@:rwpx:fd:allow'
@@ -143,6 +145,7 @@ set_bad_values() {
 }
 
 @test "chattr +e migrates a file under a large inheritable ACL on the root" {
+	fs_only ext4 "EXT4_IOC_MIGRATE"
 	# EXT4_IOC_MIGRATE makes a temporary inode in the root directory
 	# inside a handle of a few credits: it must not inherit the root's
 	# ACL (61 entries: an xattr block of its own).  The file has to be
@@ -176,6 +179,7 @@ set_bad_values() {
 }
 
 @test "a chmod that cannot store the new masks changes neither mode nor ACL" {
+	fs_only ext4 "a shared xattr block on a full file system"
 	# a and b share one xattr block (the same 21-entry ACL); on a full
 	# filesystem the new masks of a need a block of their own: ENOSPC.
 	# The chmod must fail whole: the mode it reports as not changed must

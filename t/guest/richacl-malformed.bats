@@ -1,13 +1,15 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Malformed system.richacl values on disk, written offline with debugfs
-# (which bypasses the kernel's checks), one file per rule of the format
-# (debugfs makes them mode 0666, owned by root): the kernel reads each as
-# EIO, fails closed on access (EIO, root included), keeps stat working,
-# and lets root replace the value.  The kernel log is checked by
-# kernel-log.tap at the end of the run.  The image is made
-# in the guest's /tmp and loop-mounted.
+# Malformed RichACL values on disk, written offline (bypassing the kernel's
+# checks), one file per rule of the format, mode 0666, owned by root: the
+# kernel reads each as EIO, fails closed on access (EIO, root included),
+# keeps stat working, and lets root replace the value.  The kernel log is
+# checked by kernel-log.tap at the end of the run.  The image is made in
+# the guest's /tmp and loop-mounted: on ext4 debugfs writes the values as
+# system.richacl; on xfs they are written as the attribute
+# trusted.SGI_RICHACL while the file system has no RichACL feature, which
+# contrib/xfs-richacl-feature then turns on.
 
 load guest
 
@@ -34,22 +36,64 @@ declare -gA bad=(
 	[unmapped]="$(hdr 0 0 1)000000200100000000000000616c69636500"
 )
 
-setup_file() {
-	local img=$BATS_FILE_TMPDIR/bad.img cmds=$BATS_FILE_TMPDIR/cmds k
-	mkdir -p "$BATS_FILE_TMPDIR/values" "$BATS_FILE_TMPDIR/mnt"
+# values_dir: one file per bad value, named after its rule.
+values_dir() {
+	local k
+	mkdir -p "$BATS_FILE_TMPDIR/values"
+	for k in "${!bad[@]}"; do
+		# shellcheck disable=SC2059 # the hex turned into a format of \x escapes
+		printf "$(printf '%s' "${bad[$k]}" | sed 's/../\\x&/g')" \
+			>"$BATS_FILE_TMPDIR/values/$k"
+	done
+}
+
+# ext4_image IMG: the files and values, by debugfs.
+ext4_image() {
+	local img=$1 cmds=$BATS_FILE_TMPDIR/cmds k
 	truncate -s 16M "$img"
 	mke2fs -q -F -t ext4 "$img"
 	: >"$cmds"
 	echo "write /dev/null good" >>"$cmds"
 	for k in "${!bad[@]}"; do
-		# shellcheck disable=SC2059 # the hex turned into a format of \x escapes
-		printf "$(printf '%s' "${bad[$k]}" | sed 's/../\\x&/g')" \
-			>"$BATS_FILE_TMPDIR/values/$k"
 		echo "write /dev/null $k" >>"$cmds"
 		echo "ea_set -f $BATS_FILE_TMPDIR/values/$k $k system.richacl" >>"$cmds"
 	done
 	echo "feature FEATURE_I18" >>"$cmds"
-	debugfs -w -f "$cmds" "$img" >"$BATS_FILE_TMPDIR/debugfs.log" 2>&1
+	debugfs -w -f "$cmds" "$img" >"$BATS_FILE_TMPDIR/plant.log" 2>&1
+}
+
+# xfs_image IMG: the files and values, as trusted.SGI_RICHACL on an xfs
+# without the RichACL feature, which is turned on afterwards.
+xfs_image() {
+	local img=$1 mnt=$BATS_FILE_TMPDIR/mnt k
+	truncate -s 300M "$img"
+	mkfs.xfs -q -f "$img"
+	mount -o loop "$img" "$mnt"
+	{
+		touch "$mnt/good" && chmod 666 "$mnt/good"
+		for k in "${!bad[@]}"; do
+			touch "$mnt/$k" && chmod 666 "$mnt/$k" &&
+				if [ -s "$BATS_FILE_TMPDIR/values/$k" ]; then
+					setfattr -n trusted.SGI_RICHACL \
+						-v "0x${bad[$k]}" "$mnt/$k"
+				else
+					setfattr -n trusted.SGI_RICHACL "$mnt/$k"
+				fi || echo "error: $k not written"
+		done
+		umount "$mnt"
+		"$RICHACL_SRCDIR/contrib/xfs-richacl-feature" "$img"
+	} >"$BATS_FILE_TMPDIR/plant.log" 2>&1
+}
+
+setup_file() {
+	local img=$BATS_FILE_TMPDIR/bad.img
+	mkdir -p "$BATS_FILE_TMPDIR/mnt"
+	values_dir
+	if [ "${RICHACL_FS:-ext4}" = xfs ]; then
+		xfs_image "$img"
+	else
+		ext4_image "$img"
+	fi
 	mount -o loop "$img" "$BATS_FILE_TMPDIR/mnt"
 	chmod 755 "$BATS_FILE_TMPDIR/mnt"
 }
@@ -63,11 +107,14 @@ setup() {
 	cd "$BATS_FILE_TMPDIR/mnt"
 }
 
-@test "debugfs wrote a file and a value for each rule" {
-	run grep -i -e error -e 'not found' "$BATS_FILE_TMPDIR/debugfs.log"
+@test "a file and a value for each rule were written offline" {
+	local names="acl-flag ace-flag count empty good mask short special-id too-many trailing type uid unmapped version"
+	run grep -i -e error -e 'not found' "$BATS_FILE_TMPDIR/plant.log"
 	expect_status 1
+	[ "${RICHACL_FS:-ext4}" = xfs ] || names+=" lost+found"
 	run ls
-	expect_output "$(printf '%s\n' acl-flag ace-flag count empty good lost+found mask short special-id too-many trailing type uid unmapped version | LC_ALL=C sort)"
+	# shellcheck disable=SC2086 # a word list
+	expect_output "$(printf '%s\n' $names | LC_ALL=C sort)"
 }
 
 @test "reading a bad value: EIO, for every rule" {
