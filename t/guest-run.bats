@@ -15,13 +15,17 @@ setup() {
 	printf '%s\n' '@test "one" { true; }' '@test "two" { true; }' >guest/a.bats
 }
 
-# guest_run ARGS: the copied runner, outside this bats's own environment
-# (a nested bats would otherwise take the outer test's variables, and
-# bats's own libexec directory on PATH).
+# guest_run [VAR=VALUE...] ARGS: the copied runner, outside this bats's
+# own environment (a nested bats would otherwise take the outer test's
+# variables, and bats's own libexec directory on PATH), with VAR=VALUE.
 guest_run() {
-	local path
+	local path vars=()
+	while [[ ${1-} == *=* ]]; do
+		vars+=("$1")
+		shift
+	done
 	path=$(printf '%s' "$PATH" | tr : '\n' | grep -v bats-core | paste -sd:)
-	env -i PATH="$path" TMPDIR="$TESTDIR" "$TESTDIR/guest/run" "$@"
+	env -i PATH="$path" TMPDIR="$TESTDIR" "${vars[@]}" "$TESTDIR/guest/run" "$@"
 }
 
 driver() {	# driver NAME BODY: an executable TAP driver guest/NAME.tap
@@ -90,4 +94,46 @@ not ok 1 - nosuch.tap: no such suite"
 ok 1 - zz
 1..1
 ok 1 - log"
+}
+
+@test "the file system suites run on the ext4s, then on the xfs ones, named so" {
+	rm guest/a.bats
+	# (the names of two file system suites; printf as above)
+	printf '%s\n' '@test "mnt" { echo "$RICHACL_FS $RICHACL_MNT $PLAIN_MNT" >&3; }' \
+		>guest/posix.bats
+	driver perm-matrix 'echo 1..1; echo "ok 1 - $RICHACL_FS $RICHACL_MNT $RICHACL_BIG_MNT $PLAIN_MNT"'
+	driver zz 'echo 1..1; echo "ok 1 - $RICHACL_MNT"'
+	run guest_run RICHACL_MNT=/e RICHACL_BIG_MNT=/eb PLAIN_MNT=/pe \
+		RICHACL_XFS_MNT=/x PLAIN_XFS_MNT=/px
+	expect_status 0
+	expect_output "1..1
+ext4 /e /pe
+ok 1 [ext4] mnt
+1..1
+ok 1 - [ext4] ext4 /e /eb /pe
+1..1
+xfs /x /px
+ok 1 [xfs] mnt
+1..1
+ok 1 - [xfs] xfs /x /x /px
+1..1
+ok 1 - /e"
+}
+
+@test "a failure on xfs alone says [xfs]; a driver crashing there fails the run" {
+	rm guest/a.bats
+	driver perm-diff '[ "$RICHACL_FS" = ext4 ] && r=ok || r="not ok"; echo 1..1; echo "$r 1 - x"'
+	run guest_run perm-diff.tap
+	expect_status 0
+	expect_output "1..1
+ok 1 - [ext4] x
+1..1
+not ok 1 - [xfs] x"
+	driver perm-diff '[ "$RICHACL_FS" = ext4 ] || exit 3; echo 1..1; echo "ok 1 - x"'
+	run guest_run perm-diff.tap
+	expect_status 1
+	expect_output "1..1
+ok 1 - [ext4] x
+1..1
+not ok 1 - perm-diff.tap printed no plan (status 3)"
 }
