@@ -25,6 +25,9 @@ fuzz_run() {
 	run fuzz_run --time
 	expect_status 1
 	expect_output "fuzz/run: --time needs a number of seconds"
+	run fuzz_run --jobs x
+	expect_status 1
+	expect_output "fuzz/run: --jobs: 'x' is not a positive number"
 }
 
 @test "a clean run is ok, with the number of runs" {
@@ -44,4 +47,15 @@ fuzz_run() {
 	input=${lines[1]#*failing input }
 	cmp "$input" "$RICHACL_SRCDIR/fuzz/corpus/selftest/boom"
 	[[ "$output" == *"# replay: $build/selftest $input"* ]]
+}
+
+@test "targets run side by side report in the order they were named" {
+	# The selftest crashes at once, xattr runs its 2 s: the first to
+	# finish is still reported second.
+	local build=$BATS_FILE_TMPDIR/fuzz
+	run fuzz_run --time 2 --jobs 2 xattr selftest
+	expect_status 0
+	[ "${lines[0]}" = 1..2 ]
+	[[ ${lines[1]} =~ ^ok\ 1\ -\ xattr:\ [1-9][0-9]*\ runs\ in\ 2\ s,\ nothing\ found$ ]]
+	[[ ${lines[2]} = "not ok 2 - selftest: status "*", failing input $build/artifacts/selftest/crash-"* ]]
 }
