@@ -16,6 +16,13 @@ setup() {
 
 teardown() {
 	cd /
+	local mnt
+	# The full xfs, should its test have failed.
+	if [ -f "$BATS_TEST_TMPDIR/mnt" ]; then
+		mnt=$(cat "$BATS_TEST_TMPDIR/mnt")
+		! mountpoint -q "$mnt" || umount "$mnt"
+		rmdir "$mnt"
+	fi
 }
 
 # remount MNT: unmount and mount the xfs again, from its device.
@@ -145,4 +152,93 @@ user:rtu1:r--
 group::r--
 mask::r--
 other::r--"
+}
+
+# fill_xfs MNT: take every free block of the xfs mounted on MNT, and its
+# reserve pool, which root-namespace attributes (system.richacl among them)
+# may draw on when the rest is gone.
+fill_xfs() {
+	local v n
+	: >"$1/pad"
+	# The bulk as unwritten extents (nothing written to the image), then
+	# data until no block is left.
+	fallocate -l $(($(stat -f -c '%a * %S' "$1") - 16 * 1048576)) "$1/fill"
+	dd if=/dev/zero of="$1/fill2" bs=64k 2>/dev/null || :
+	# The reserve pool: trusted.* attributes of 15 blocks, in one
+	# setfattr; the last ones fail.
+	v=$(head -c 60000 /dev/zero | base64 -w 0)
+	{
+		echo "# file: $1/pad"
+		for ((n = 0; n < 300; n++)); do
+			echo "trusted.pad$n=0s$v"
+		done
+	} >"$BATS_TEST_TMPDIR/pad.dump"
+	setfattr --restore="$BATS_TEST_TMPDIR/pad.dump" 2>/dev/null || :
+	rm -f "$BATS_TEST_TMPDIR/pad.dump"
+}
+
+@test "on a full xfs, an ACL set or a chmod that needs blocks fails whole" {
+	# A 65536-byte ACL lives in 16 blocks of its own; replacing one (a
+	# new ACL, or new masks after a chmod) needs them before the old
+	# value goes.  When they cannot be had: ENOSPC, and the ACL and the
+	# mode are the old ones, on disk too (a remount, xfs_repair).
+	local img=$BATS_TEST_TMPDIR/full.img mnt big small
+	# Where rtu1 can reach it: $BATS_TEST_TMPDIR is private.
+	mnt=$(mktemp -d /tmp/full.XXXXXX)
+	chmod 755 "$mnt"
+	echo "$mnt" >"$BATS_TEST_TMPDIR/mnt"
+	truncate -s 300M "$img"
+	mkfs.xfs -q -f "$img"
+	"$RICHACL_SRCDIR/contrib/xfs-richacl-feature" "$img" >/dev/null
+	mount -o loop "$img" "$mnt"
+	# (Few processes: in the guest, a loop of 5460 takes half a minute,
+	# and so does a getrichacl looking up 5460 user names.)
+	seq 10000 15459 | sed 's/.*/user:&:r::allow/' >big.acl
+	echo data >"$mnt/big"
+	echo data >"$mnt/small"
+	setrichacl --set-file big.acl "$mnt/big"
+	setrichacl --set 'owner@:rw::allow,user:rtu1:r::allow' "$mnt/small"
+	chmod 640 "$mnt/small"
+	big=$(getrichacl --numeric-ids "$mnt/big"; stat -c %a "$mnt/big")
+	small=$(getrichacl "$mnt/small"; stat -c %a "$mnt/small")
+	fill_xfs "$mnt"
+	# Fewer reserved blocks left than the value (16) and the attribute
+	# tree's blocks xfs reserves with it.
+	run xfs_io -x -c resblks "$mnt"
+	[ "${lines[1]#available reserved blocks = }" -lt 32 ]
+
+	run setrichacl --set-file big.acl "$mnt/small"
+	expect_status 1
+	expect_output "setrichacl: $mnt/small: No space left on device"
+	run env LC_ALL=C chmod 600 "$mnt/big"
+	expect_status 1
+	expect_output "chmod: changing permissions of '$mnt/big': No space left on device"
+	run sh -c 'getrichacl "$1"; stat -c %a "$1"' _ "$mnt/small"
+	expect_output "$small"
+	run sh -c 'getrichacl --numeric-ids "$1"; stat -c %a "$1"' _ "$mnt/big"
+	expect_output "$big"
+	run as rtu1 cat "$mnt/small"
+	expect_output data
+
+	umount "$mnt"
+	mount -o loop "$img" "$mnt"
+	run sh -c 'getrichacl "$1"; stat -c %a "$1"' _ "$mnt/small"
+	expect_output "$small"
+	run sh -c 'getrichacl --numeric-ids "$1"; stat -c %a "$1"' _ "$mnt/big"
+	expect_output "$big"
+	# With the space back, both go through.
+	rm -f "$mnt/fill"
+	setrichacl --set-file big.acl "$mnt/small"
+	chmod 600 "$mnt/big"
+	run stat -c %a "$mnt/big"
+	expect_output 600
+	run sh -c 'getrichacl --numeric-ids "$1" | wc -l' _ "$mnt/small"
+	expect_output 5462
+	umount "$mnt"
+	rmdir "$mnt"
+	rm "$BATS_TEST_TMPDIR/mnt"
+	# xfs_repair refuses the unknown feature bit: check with it off.
+	"$RICHACL_SRCDIR/contrib/xfs-richacl-feature" --off "$img" >/dev/null
+	run xfs_repair -n "$img"
+	expect_status 0
 }
