@@ -195,13 +195,13 @@ everyone@:r::allow'
  everyone@:-------------::allow"
 }
 
-# acl_of N: an ACL of N entries, owner@ and N - 1 users.
+# acl_of N: an ACL of N entries, owner@ and N - 1 users.  (Not a shell
+# loop: in the guest, 3000 rounds of one take a quarter of a minute.)
 acl_of() {
-	local i acl='owner@:rwp::allow'
-	for ((i = 1; i < $1; i++)); do
-		acl+=" user:$((10000 + i)):r::allow"
-	done
-	echo "$acl"
+	{
+		echo 'owner@:rwp::allow'
+		seq 10001 $((10000 + $1 - 1)) | sed 's/.*/user:&:r::allow/'
+	} | paste -s -d ' '
 }
 
 @test "the largest ACL the server stores round-trips; larger ones fail, changing nothing" {

@@ -16,12 +16,11 @@ need_attr() {
 	command -v setfattr >/dev/null || skip "setfattr (package attr) is missing"
 }
 
-# acl_text N: N allow entries for the numeric users 10000...
+# acl_text N: N allow entries for the numeric users 10000...  (Not a
+# shell loop: in the guest, one of 5460 rounds takes half a minute.)
 acl_text() {
-	local n
-	for ((n = 0; n < $1; n++)); do
-		echo "user:$((10000 + n)):r::allow"
-	done
+	[ "$1" -gt 0 ] || return 0
+	seq 10000 $((10000 + $1 - 1)) | sed 's/.*/user:&:r::allow/'
 }
 
 # The raw header (16 bytes) of a value, in the hex form setfattr takes:
@@ -41,7 +40,8 @@ header() {
 	getfattr --only-values -n system.richacl big >value
 	run stat -c %s value
 	expect_output 65536
-	run getrichacl big
+	# Numeric ids: looking up 5460 user names takes long in the guest.
+	run getrichacl --numeric-ids big
 	# The header line and 5460 entries (bats leaves the blank line out).
 	[ "${#lines[@]}" -eq 5461 ]
 	expect_status 0
