@@ -32,7 +32,9 @@ $ok_line"
 		'[   12.1] WARNING: possible circular locking dependency detected' \
 		'[   12.1] BUG: sleeping function called from invalid context at mm/slab.h:1' \
 		'[   12.1] WARNING: suspicious RCU usage' \
-		'[   12.1] UBSAN: shift-out-of-bounds in fs/richacl_base.c:99:20'
+		'[   12.1] UBSAN: shift-out-of-bounds in fs/richacl_base.c:99:20' \
+		'[   33.4] rcu: INFO: rcu_sched self-detected stall on CPU' \
+		'[   33.4] rcu: INFO: rcu_sched detected stalls on CPUs/tasks:'
 	do
 		run kernel_log "$clean" "$report" '[   12.2] Call Trace:'
 		expect_status 0
