@@ -158,7 +158,7 @@ set_bad_values() {
 	echo data >"$mnt/f"
 	umount "$mnt"
 	tune2fs -O extent "$img" >/dev/null
-	debugfs -w -R "feature FEATURE_I18" "$img" >/dev/null 2>&1
+	tune2fs -O richacl "$img" >/dev/null
 	mount -o loop "$img" "$mnt"
 	{
 		echo 'owner@:rwpxdD::allow'
@@ -186,8 +186,7 @@ set_bad_values() {
 	# not have changed, and the ACL must still agree with it.
 	local img=$BATS_TEST_TMPDIR/full.img mnt
 	truncate -s 4M "$img"
-	mke2fs -q -F -t ext4 -b 1024 -I 128 "$img" >/dev/null 2>&1
-	debugfs -w -R "feature FEATURE_I18" "$img" >/dev/null 2>&1
+	mke2fs -q -F -t ext4 -b 1024 -I 128 -O richacl "$img" >/dev/null 2>&1
 	# Where rtu1 can reach it: $BATS_TEST_TMPDIR is private.
 	mnt=$(mktemp -d /tmp/full.XXXXXX)
 	chmod 755 "$mnt"

@@ -6,59 +6,26 @@
 # kernel reads each as EIO, fails closed on access (EIO, root included),
 # keeps stat working, and lets root replace the value.  The kernel log is
 # checked by kernel-log.tap at the end of the run.  The image is made in
-# the guest's /tmp and loop-mounted: on ext4 debugfs writes the values as
-# system.richacl; on xfs they are written as the attribute
+# the guest's /tmp and loop-mounted: on ext4 (made with mke2fs -O richacl)
+# debugfs writes the values as system.richacl; on xfs they are written as the attribute
 # trusted.SGI_RICHACL while the file system has no RichACL feature, which
 # contrib/xfs-richacl-feature then turns on.
 
 load guest
+load malformed
 
-# The values, hex: a 16-byte header (version, flags, count, three masks)
-# and 12-byte entries (type, flags, mask, id), little-endian.
-hdr() {	# hdr VERSION FLAGS COUNT
-	printf '%02x%02x%02x%02x000000000000000000000000' "$1" "$2" \
-		$(($3 & 255)) $(($3 >> 8))
-}
-everyone_r=0000004001000000020000000
-declare -gA bad=(
-	[short]=00000100
-	[empty]=
-	[version]="$(hdr 1 0 0)"
-	[acl-flag]="$(hdr 0 8 0)"
-	[count]="$(hdr 0 0 2)${everyone_r}0"
-	[too-many]="$(hdr 0 0 5461)"
-	[type]="$(hdr 0 0 1)020000400100000002000000"
-	[ace-flag]="$(hdr 0 0 1)000010400100000002000000"
-	[mask]="$(hdr 0 0 1)000000400000800002000000"
-	[special-id]="$(hdr 0 0 1)000000400100000003000000"
-	[uid]="$(hdr 0 0 1)0000000001000000ffffffff"
-	[trailing]="$(hdr 0 0 1)${everyone_r}000"
-	[unmapped]="$(hdr 0 0 1)000000200100000000000000616c69636500"
-)
-
-# values_dir: one file per bad value, named after its rule.
-values_dir() {
-	local k
-	mkdir -p "$BATS_FILE_TMPDIR/values"
-	for k in "${!bad[@]}"; do
-		# shellcheck disable=SC2059 # the hex turned into a format of \x escapes
-		printf "$(printf '%s' "${bad[$k]}" | sed 's/../\\x&/g')" \
-			>"$BATS_FILE_TMPDIR/values/$k"
-	done
-}
-
-# ext4_image IMG: the files and values, by debugfs.
+# ext4_image IMG: a RichACL ext4 (our mke2fs, first on the PATH), the
+# files and values written by debugfs.
 ext4_image() {
 	local img=$1 cmds=$BATS_FILE_TMPDIR/cmds k
 	truncate -s 16M "$img"
-	mke2fs -q -F -t ext4 "$img"
+	mke2fs -q -F -t ext4 -O richacl "$img"
 	: >"$cmds"
 	echo "write /dev/null good" >>"$cmds"
 	for k in "${!bad[@]}"; do
 		echo "write /dev/null $k" >>"$cmds"
 		echo "ea_set -f $BATS_FILE_TMPDIR/values/$k $k system.richacl" >>"$cmds"
 	done
-	echo "feature FEATURE_I18" >>"$cmds"
 	debugfs -w -f "$cmds" "$img" >"$BATS_FILE_TMPDIR/plant.log" 2>&1
 }
 
@@ -88,7 +55,7 @@ xfs_image() {
 setup_file() {
 	local img=$BATS_FILE_TMPDIR/bad.img
 	mkdir -p "$BATS_FILE_TMPDIR/mnt"
-	values_dir
+	malformed_values "$BATS_FILE_TMPDIR/values"
 	if [ "${RICHACL_FS:-ext4}" = xfs ]; then
 		xfs_image "$img"
 	else
