@@ -1,0 +1,164 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Our xfsprogs (userland-patches/xfsprogs, first on the guest's PATH):
+# mkfs.xfs -m richacl=1 makes what the kernel mounts with RichACLs, xfs_db
+# names the feature, xfs_repair checks such a file system where Debian's
+# refuses it, and finds each malformed RichACL value (planted offline):
+# -n names it and changes nothing; a repair removes it and, failing
+# closed, the group and other bits of the file's mode.
+
+load guest
+
+# Debian's xfs_repair, which the guest's PATH puts behind ours.
+stock_xfs_repair=/usr/sbin/xfs_repair
+
+setup() {
+	[ -n "${RICHACL_XFSPROGS-}" ] || {
+		echo "# RICHACL_XFSPROGS is not set: richacl-vm built no xfsprogs" >&2
+		return 1
+	}
+	cd "$BATS_TEST_TMPDIR" || return 1
+	img=$BATS_TEST_TMPDIR/fs.img
+	# Where the test users can reach it: $BATS_TEST_TMPDIR is private.
+	mnt=$(mktemp -d /tmp/xfs.XXXXXX)
+	chmod 755 "$mnt"
+	# mkfs.xfs 6.1 makes nothing smaller than 300 MiB.
+	truncate -s 300M "$img"
+}
+
+teardown() {
+	cd /
+	! mountpoint -q "$mnt" || umount "$mnt"
+	rmdir "$mnt"
+}
+
+@test "our xfsprogs come first on the PATH" {
+	run command -v mkfs.xfs xfs_repair xfs_db
+	expect_output "$RICHACL_XFSPROGS/sbin/mkfs.xfs
+$RICHACL_XFSPROGS/sbin/xfs_repair
+$RICHACL_XFSPROGS/sbin/xfs_db"
+}
+
+@test "mkfs.xfs -m richacl=1: the kernel mounts it with RichACLs, xfs_db names it" {
+	mkfs.xfs -q -m richacl=1 "$img"
+	run xfs_db -r -c version "$img"
+	[[ $output == "versionnum ["*",RICHACL" ]]
+	run xfs_db -r -c "sb 0" -c "print features_incompat" "$img"
+	(( ${output#features_incompat = } & 1 << 28 ))
+	mount -o loop "$img" "$mnt"
+	chmod 755 "$mnt"
+	echo data >"$mnt/f"
+	setrichacl --set 'owner@:rw::allow,user:rtu1:r::allow' "$mnt/f"
+	run as rtu1 cat "$mnt/f"
+	expect_output data
+	run as rtu2 cat "$mnt/f"
+	expect_status 1
+	umount "$mnt"
+	run xfs_repair -n "$img"
+	expect_status 0
+	# Debian's does not know the feature.
+	run "$stock_xfs_repair" -n "$img"
+	expect_status 1
+	[[ $output == *"Found unsupported filesystem features.  Exiting now."* ]]
+}
+
+@test "mkfs.xfs refuses richacl on a v4 file system" {
+	run sh -c 'mkfs.xfs -q -m crc=0,richacl=1 "$1" 2>&1 >/dev/null | head -n 1' _ "$img"
+	expect_output "richacl not supported without CRC support"
+	run mkfs.xfs -q -m crc=0,richacl=1 "$img"
+	expect_status 1
+}
+
+@test "without -m richacl=1, mkfs.xfs makes a POSIX ACL xfs" {
+	mkfs.xfs -q "$img"
+	run xfs_db -r -c version "$img"
+	[[ $output != *RICHACL* ]]
+	mount -o loop "$img" "$mnt"
+	: >"$mnt/f"
+	setfacl -m u:rtu1:r "$mnt/f"
+	run getfacl -cp "$mnt/f"
+	[[ $output == *"user:rtu1:r--"* ]]
+}
+
+# plant IMG NAME HEX...: on a fresh xfs in IMG, files NAME (mode 0666) with
+# the attribute trusted.SGI_RICHACL=0xHEX, then the RichACL feature turned
+# on (the kernel refuses such values once it is); a file "good" with a
+# RichACL the kernel set, its value in $BATS_TEST_TMPDIR/good.
+plant() {
+	local img=$1; shift
+	mkfs.xfs -q -f "$img"
+	mount -o loop "$img" "$mnt"
+	while [ $# -gt 0 ]; do
+		echo data >"$mnt/$1"
+		chmod 666 "$mnt/$1"
+		setfattr -n trusted.SGI_RICHACL -v "0x$2" "$mnt/$1"
+		shift 2
+	done
+	umount "$mnt"
+	"$RICHACL_SRCDIR/contrib/xfs-richacl-feature" "$img" >/dev/null
+	mount -o loop "$img" "$mnt"
+	echo data >"$mnt/good"
+	setrichacl --set 'owner@:rw::allow,user:rtu1:r::allow' "$mnt/good"
+	(cd "$mnt" && getfattr -e hex -n system.richacl good) >good
+	umount "$mnt"
+}
+
+@test "xfs_repair names a malformed RichACL; -n changes nothing, a repair removes it" {
+	local ino sum
+	# One entry, of an unknown type (2).
+	plant "$img" bad 00000100000000000000000000000000020000400100000002000000
+	mount -o loop,ro "$img" "$mnt"
+	ino=$(stat -c %i "$mnt/bad")
+	umount "$mnt"
+	sum=$(md5sum <"$img")
+	run xfs_repair -n "$img"
+	expect_status 1
+	[[ $output == *"entry contains illegal value in attribute named SGI_RICHACL (unknown entry type)
+would remove attribute entry 0 for inode $ino"* ]]
+	[ "$(md5sum <"$img")" = "$sum" ]
+
+	run xfs_repair "$img"
+	expect_status 0
+	[[ $output == *"entry contains illegal value in attribute named SGI_RICHACL (unknown entry type)
+removing attribute entry 0 for inode $ino
+clearing the group and other bits of mode 100666 of inode $ino, whose RichACL is gone"* ]]
+	run xfs_repair -n "$img"
+	expect_status 0
+
+	mount -o loop "$img" "$mnt"
+	run stat -c '%a %U' "$mnt/bad"
+	expect_output "600 root"
+	run cat "$mnt/bad"
+	expect_output data
+	run as rtu1 cat "$mnt/bad"
+	expect_output "cat: $mnt/bad: Permission denied"
+	run sh -c 'cd "$1" && getfattr -e hex -n system.richacl good' _ "$mnt"
+	expect_output "$(cat good)"
+}
+
+@test "xfs_repair clears the attributes of a file whose large RichACL is malformed" {
+	# 3000 bytes: not shortform, a leaf block; xfs_repair 6.1 clears a
+	# leaf attribute fork whole when one value in it is bad.
+	local ino value
+	value=00000000000000000000000000000000$(printf '%05998d' 0)
+	plant "$img" big "$value"
+	mount -o loop,ro "$img" "$mnt"
+	ino=$(stat -c %i "$mnt/big")
+	umount "$mnt"
+	run xfs_repair -n "$img"
+	expect_status 1
+	[[ $output == *"problem with attribute contents in inode $ino"*"would clear attr fork"* ]]
+	run xfs_repair "$img"
+	expect_status 0
+	[[ $output == *"problem with attribute contents in inode $ino"*"clearing the group and other bits of mode 100666 of inode $ino, whose RichACL is gone"* ]]
+	run xfs_repair -n "$img"
+	expect_status 0
+	mount -o loop "$img" "$mnt"
+	run stat -c %a "$mnt/big"
+	expect_output 600
+	run cat "$mnt/big"
+	expect_output data
+	run sh -c 'cd "$1" && getfattr -e hex -n system.richacl good' _ "$mnt"
+	expect_output "$(cat good)"
+}
