@@ -17,22 +17,11 @@ load malformed
 stock_e2fsck=/usr/sbin/e2fsck
 
 setup() {
-	[ -n "${RICHACL_E2FSPROGS-}" ] || {
-		echo "# RICHACL_E2FSPROGS is not set: richacl-vm built no e2fsprogs" >&2
-		return 1
-	}
-	cd "$BATS_TEST_TMPDIR" || return 1
-	img=$BATS_TEST_TMPDIR/fs.img
-	# Where the test users can reach it: $BATS_TEST_TMPDIR is private.
-	mnt=$(mktemp -d /tmp/e2fs.XXXXXX)
-	chmod 755 "$mnt"
-	truncate -s 64M "$img"
+	image_setup RICHACL_E2FSPROGS 64M
 }
 
 teardown() {
-	cd /
-	! mountpoint -q "$mnt" || umount "$mnt"
-	rmdir "$mnt"
+	image_teardown
 }
 
 # tune2fs_errors ARGS...: tune2fs, only what it says on stderr (its
@@ -175,23 +164,6 @@ $RICHACL_E2FSPROGS/sbin/debugfs"
 	expect_output "$before"
 }
 
-# Why e2fsck calls each value of malformed.bash invalid.
-declare -gA reason=(
-	[short]="shorter than the header"
-	[empty]="shorter than the header"
-	[version]="unknown version"
-	[acl-flag]="unknown ACL flags"
-	[count]="fewer entries than its count"
-	[too-many]="more entries than an ACL can have"
-	[type]="unknown entry type"
-	[ace-flag]="unknown entry flags"
-	[mask]="unknown permissions in an entry"
-	[special-id]="unknown special identifier"
-	[uid]="an entry for user or group -1"
-	[trailing]="bytes after the last entry"
-	[unmapped]="an entry that names its user or group by string"
-)
-
 # invalid_line INO REASON MODE: what e2fsck says of an invalid value.
 invalid_line() {
 	echo "Inode $1 has invalid richacl extended attribute ($2); clearing it also clears the group and other bits of mode $3."
@@ -230,14 +202,14 @@ ext4_errors() {
 	expect_status 4
 	run grep '^Inode' <<<"$output"
 	expect_output "$(for k in "${!bad[@]}"; do
-		echo "${ino[$k]} $(invalid_line "${ino[$k]}" "${reason[$k]}" 0100666)  Clear? no"
+		echo "${ino[$k]} $(invalid_line "${ino[$k]}" "${rule[$k]}" 0100666)  Clear? no"
 	done | sort -n | cut -d' ' -f2-)"
 	[ "$(md5sum <"$img")" = "$sum" ]
 
 	run e2fsck -f -p "$img"
 	expect_status 1
 	expect_output "$(for k in "${!bad[@]}"; do
-		echo "${ino[$k]} $img: $(invalid_line "${ino[$k]}" "${reason[$k]}" 0100666)  CLEARED."
+		echo "${ino[$k]} $img: $(invalid_line "${ino[$k]}" "${rule[$k]}" 0100666)  CLEARED."
 	done | sort -n | cut -d' ' -f2-)
 ${lines[-1]}"
 	run e2fsck -f -n "$img"

@@ -43,6 +43,28 @@ nfs_setup() {
 	cd "$RICHACL_NFS_MNT/${TESTDIR#"$RICHACL_MNT"/}" || return 1
 }
 
+# image_setup VAR SIZE: for the suites of our e2fsprogs and xfsprogs
+# (VAR: RICHACL_E2FSPROGS, RICHACL_XFSPROGS), which fail when richacl-vm
+# built none: the test runs in $BATS_TEST_TMPDIR, $img is a sparse image
+# of SIZE there, $mnt a fresh mount point the test users can reach
+# ($BATS_TEST_TMPDIR is private); image_teardown unmounts it.
+image_setup() {
+	[ -n "${!1-}" ] || {
+		echo "# $1 is not set: richacl-vm built no such tools" >&2
+		return 1
+	}
+	cd "$BATS_TEST_TMPDIR" || return 1
+	img=$BATS_TEST_TMPDIR/fs.img
+	mnt=$(mktemp -d /tmp/fs.XXXXXX) && chmod 755 "$mnt" &&
+		truncate -s "$2" "$img"
+}
+
+image_teardown() {
+	cd /
+	! mountpoint -q "$mnt" || umount "$mnt"
+	rmdir "$mnt"
+}
+
 # user_tools: copies of the built getrichacl and setrichacl (static) in a
 # fresh directory the test users can reach, wherever the build tree is
 # (a clone in a mode-0700 temporary directory is not); $USER_PATH is that

@@ -26,6 +26,23 @@ declare -gA bad=(
 	[unmapped]="$(hdr 0 0 1)000000200100000000000000616c69636500"
 )
 
+# The rule each value breaks, in the words of our e2fsck and xfs_repair.
+declare -gA rule=(
+	[short]="shorter than the header"
+	[empty]="shorter than the header"
+	[version]="unknown version"
+	[acl-flag]="unknown ACL flags"
+	[count]="fewer entries than its count"
+	[too-many]="more entries than an ACL can have"
+	[type]="unknown entry type"
+	[ace-flag]="unknown entry flags"
+	[mask]="unknown permissions in an entry"
+	[special-id]="unknown special identifier"
+	[uid]="an entry for user or group -1"
+	[trailing]="bytes after the last entry"
+	[unmapped]="an entry that names its user or group by string"
+)
+
 # malformed_values DIR: one file per bad value in DIR, named after its rule.
 malformed_values() {
 	local k

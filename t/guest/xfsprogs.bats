@@ -9,28 +9,18 @@
 # closed, the group and other bits of the file's mode.
 
 load guest
+load malformed
 
 # Debian's xfs_repair, which the guest's PATH puts behind ours.
 stock_xfs_repair=/usr/sbin/xfs_repair
 
 setup() {
-	[ -n "${RICHACL_XFSPROGS-}" ] || {
-		echo "# RICHACL_XFSPROGS is not set: richacl-vm built no xfsprogs" >&2
-		return 1
-	}
-	cd "$BATS_TEST_TMPDIR" || return 1
-	img=$BATS_TEST_TMPDIR/fs.img
-	# Where the test users can reach it: $BATS_TEST_TMPDIR is private.
-	mnt=$(mktemp -d /tmp/xfs.XXXXXX)
-	chmod 755 "$mnt"
 	# mkfs.xfs 6.1 makes nothing smaller than 300 MiB.
-	truncate -s 300M "$img"
+	image_setup RICHACL_XFSPROGS 300M
 }
 
 teardown() {
-	cd /
-	! mountpoint -q "$mnt" || umount "$mnt"
-	rmdir "$mnt"
+	image_teardown
 }
 
 @test "our xfsprogs come first on the PATH" {
@@ -84,7 +74,8 @@ $RICHACL_XFSPROGS/sbin/xfs_db"
 # plant IMG NAME HEX...: on a fresh xfs in IMG, files NAME (mode 0666) with
 # the attribute trusted.SGI_RICHACL=0xHEX, then the RichACL feature turned
 # on (the kernel refuses such values once it is); a file "good" with a
-# RichACL the kernel set, its value in $BATS_TEST_TMPDIR/good.
+# RichACL the kernel set, its value in $BATS_TEST_TMPDIR/good; the inode
+# number of each NAME in ino[NAME].
 plant() {
 	local img=$1; shift
 	mkfs.xfs -q -f "$img"
@@ -92,7 +83,12 @@ plant() {
 	while [ $# -gt 0 ]; do
 		echo data >"$mnt/$1"
 		chmod 666 "$mnt/$1"
-		setfattr -n trusted.SGI_RICHACL -v "0x$2" "$mnt/$1"
+		if [ -n "$2" ]; then
+			setfattr -n trusted.SGI_RICHACL -v "0x$2" "$mnt/$1"
+		else
+			setfattr -n trusted.SGI_RICHACL "$mnt/$1"
+		fi
+		ino[$1]=$(stat -c %i "$mnt/$1")
 		shift 2
 	done
 	umount "$mnt"
@@ -104,35 +100,44 @@ plant() {
 	umount "$mnt"
 }
 
-@test "xfs_repair names a malformed RichACL; -n changes nothing, a repair removes it" {
-	local ino sum
-	# One entry, of an unknown type (2).
-	plant "$img" bad 00000100000000000000000000000000020000400100000002000000
-	mount -o loop,ro "$img" "$mnt"
-	ino=$(stat -c %i "$mnt/bad")
-	umount "$mnt"
+# repair_says: the lines of xfs_repair's $output about bad RichACLs,
+# each with the line after it.
+repair_says() {
+	grep -A1 'named SGI_RICHACL' <<<"$output" | grep -v '^--$'
+}
+
+@test "xfs_repair names each malformed RichACL; -n changes nothing, a repair removes it" {
+	local k sum args=()
+	local -A ino
+	for k in "${!bad[@]}"; do
+		args+=("$k" "${bad[$k]}")
+	done
+	plant "$img" "${args[@]}"
 	sum=$(md5sum <"$img")
 	run xfs_repair -n "$img"
 	expect_status 1
-	[[ $output == *"entry contains illegal value in attribute named SGI_RICHACL (unknown entry type)
-would remove attribute entry 0 for inode $ino"* ]]
+	run repair_says
+	expect_output "$(for k in "${!bad[@]}"; do
+		echo "${ino[$k]} entry contains illegal value in attribute named SGI_RICHACL (${rule[$k]})"
+		echo "${ino[$k]} would remove attribute entry 0 for inode ${ino[$k]}"
+	done | sort -n -s -k1,1 | cut -d' ' -f2-)"
 	[ "$(md5sum <"$img")" = "$sum" ]
 
 	run xfs_repair "$img"
 	expect_status 0
-	[[ $output == *"entry contains illegal value in attribute named SGI_RICHACL (unknown entry type)
-removing attribute entry 0 for inode $ino
-clearing the group and other bits of mode 100666 of inode $ino, whose RichACL is gone"* ]]
+	[ "$(grep -c 'clearing the group and other bits of mode 100666 of inode [0-9]*, whose RichACL is gone' <<<"$output")" -eq "${#bad[@]}" ]
 	run xfs_repair -n "$img"
 	expect_status 0
 
 	mount -o loop "$img" "$mnt"
-	run stat -c '%a %U' "$mnt/bad"
-	expect_output "600 root"
-	run cat "$mnt/bad"
-	expect_output data
-	run as rtu1 cat "$mnt/bad"
-	expect_output "cat: $mnt/bad: Permission denied"
+	for k in "${!bad[@]}"; do
+		run stat -c '%a %U' "$mnt/$k"
+		expect_output "600 root"
+		run cat "$mnt/$k"
+		expect_output data
+		run as rtu1 cat "$mnt/$k"
+		expect_output "cat: $mnt/$k: Permission denied"
+	done
 	run sh -c 'cd "$1" && getfattr -e hex -n system.richacl good' _ "$mnt"
 	expect_output "$(cat good)"
 }
@@ -140,18 +145,16 @@ clearing the group and other bits of mode 100666 of inode $ino, whose RichACL is
 @test "xfs_repair clears the attributes of a file whose large RichACL is malformed" {
 	# 3000 bytes: not shortform, a leaf block; xfs_repair 6.1 clears a
 	# leaf attribute fork whole when one value in it is bad.
-	local ino value
+	local value
+	local -A ino
 	value=00000000000000000000000000000000$(printf '%05998d' 0)
 	plant "$img" big "$value"
-	mount -o loop,ro "$img" "$mnt"
-	ino=$(stat -c %i "$mnt/big")
-	umount "$mnt"
 	run xfs_repair -n "$img"
 	expect_status 1
-	[[ $output == *"problem with attribute contents in inode $ino"*"would clear attr fork"* ]]
+	[[ $output == *"problem with attribute contents in inode ${ino[big]}"*"would clear attr fork"* ]]
 	run xfs_repair "$img"
 	expect_status 0
-	[[ $output == *"problem with attribute contents in inode $ino"*"clearing the group and other bits of mode 100666 of inode $ino, whose RichACL is gone"* ]]
+	[[ $output == *"problem with attribute contents in inode ${ino[big]}"*"clearing the group and other bits of mode 100666 of inode ${ino[big]}, whose RichACL is gone"* ]]
 	run xfs_repair -n "$img"
 	expect_status 0
 	mount -o loop "$img" "$mnt"
