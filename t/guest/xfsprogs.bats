@@ -3,7 +3,7 @@
 #
 # Our xfsprogs (userland-patches/xfsprogs, first on the guest's PATH):
 # mkfs.xfs -m richacl=1 makes what the kernel mounts with RichACLs, xfs_db
-# names the feature, xfs_repair checks such a file system where Debian's
+# and xfs_info name the feature, xfs_repair checks such a file system where Debian's
 # refuses it, and finds each malformed RichACL value (planted offline):
 # -n names it and changes nothing; a repair removes it and, failing
 # closed, the group and other bits of the file's mode.
@@ -36,21 +36,25 @@ $RICHACL_XFSPROGS/sbin/xfs_db"
 	[[ $output == "versionnum ["*",RICHACL" ]]
 	run xfs_db -r -c "sb 0" -c "print features_incompat" "$img"
 	(( ${output#features_incompat = } & 1 << 28 ))
-	mount -o loop "$img" "$mnt"
-	chmod 755 "$mnt"
-	echo data >"$mnt/f"
-	setrichacl --set 'owner@:rw::allow,user:rtu1:r::allow' "$mnt/f"
-	run as rtu1 cat "$mnt/f"
-	expect_output data
-	run as rtu2 cat "$mnt/f"
-	expect_status 1
-	umount "$mnt"
+	mount_enforces "$img"
 	run xfs_repair -n "$img"
 	expect_status 0
 	# Debian's does not know the feature.
 	run "$stock_xfs_repair" -n "$img"
 	expect_status 1
 	[[ $output == *"Found unsupported filesystem features.  Exiting now."* ]]
+}
+
+@test "xfs_info names the feature, mounted (the kernel's geometry) and not" {
+	run mkfs.xfs -m richacl=1 "$img"
+	[[ $output == *$'\n''         =                       richacl=1'$'\n'* ]]
+	run xfs_info "$img"
+	[ "${lines[4]}" = "         =                       richacl=1" ]
+	mount -o loop "$img" "$mnt"
+	run xfs_info "$mnt"
+	[ "${lines[4]}" = "         =                       richacl=1" ]
+	run xfs_info "$PLAIN_XFS_MNT"
+	[ "${lines[4]}" = "         =                       richacl=0" ]
 }
 
 @test "mkfs.xfs refuses richacl on a v4 file system" {
