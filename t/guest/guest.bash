@@ -59,6 +59,20 @@ image_setup() {
 		truncate -s "$2" "$img"
 }
 
+# mount_enforces IMG: mounted at $mnt, IMG's file system enforces a RichACL
+# (rtu1 may read, rtu2 may not); unmounted again.
+mount_enforces() {
+	mount -o loop "$1" "$mnt" || return 1
+	chmod 755 "$mnt"
+	echo data >"$mnt/f"
+	setrichacl --set 'owner@:rw::allow,user:rtu1:r::allow' "$mnt/f"
+	run as rtu1 cat "$mnt/f"
+	expect_output data
+	run as rtu2 cat "$mnt/f"
+	expect_status 1
+	umount "$mnt"
+}
+
 image_teardown() {
 	cd /
 	! mountpoint -q "$mnt" || umount "$mnt"
