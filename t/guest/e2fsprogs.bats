@@ -179,11 +179,7 @@ ext4_errors() {
 	good_mode=$(stat -c %a "$mnt/good")
 	umount "$mnt"
 	# One file per rule, mode 0666, the value written offline.
-	: >"$cmds"
-	for k in "${!bad[@]}"; do
-		echo "write /dev/null $k" >>"$cmds"
-		echo "ea_set -f $BATS_TEST_TMPDIR/values/$k $k system.richacl" >>"$cmds"
-	done
+	malformed_debugfs "$BATS_TEST_TMPDIR/values" >"$cmds"
 	debugfs -w -f "$cmds" "$img" >plant.log 2>&1
 	while read -r k n; do
 		ino[$k]=$n

@@ -17,15 +17,13 @@ load malformed
 # ext4_image IMG: a RichACL ext4 (our mke2fs, first on the PATH), the
 # files and values written by debugfs.
 ext4_image() {
-	local img=$1 cmds=$BATS_FILE_TMPDIR/cmds k
+	local img=$1 cmds=$BATS_FILE_TMPDIR/cmds
 	truncate -s 16M "$img"
 	mke2fs -q -F -t ext4 -O richacl "$img"
-	: >"$cmds"
-	echo "write /dev/null good" >>"$cmds"
-	for k in "${!bad[@]}"; do
-		echo "write /dev/null $k" >>"$cmds"
-		echo "ea_set -f $BATS_FILE_TMPDIR/values/$k $k system.richacl" >>"$cmds"
-	done
+	{
+		echo "write /dev/null good"
+		malformed_debugfs "$BATS_FILE_TMPDIR/values"
+	} >"$cmds"
 	debugfs -w -f "$cmds" "$img" >"$BATS_FILE_TMPDIR/plant.log" 2>&1
 }
 
@@ -40,12 +38,8 @@ xfs_image() {
 		touch "$mnt/good" && chmod 666 "$mnt/good"
 		for k in "${!bad[@]}"; do
 			touch "$mnt/$k" && chmod 666 "$mnt/$k" &&
-				if [ -s "$BATS_FILE_TMPDIR/values/$k" ]; then
-					setfattr -n trusted.SGI_RICHACL \
-						-v "0x${bad[$k]}" "$mnt/$k"
-				else
-					setfattr -n trusted.SGI_RICHACL "$mnt/$k"
-				fi || echo "error: $k not written"
+				malformed_setfattr "$mnt/$k" "$k" ||
+				echo "error: $k not written"
 		done
 		umount "$mnt"
 		"$RICHACL_SRCDIR/contrib/xfs-richacl-feature" "$img"

@@ -75,25 +75,21 @@ $RICHACL_XFSPROGS/sbin/xfs_db"
 	[[ $output == *"user:rtu1:r--"* ]]
 }
 
-# plant IMG NAME HEX...: on a fresh xfs in IMG, files NAME (mode 0666) with
-# the attribute trusted.SGI_RICHACL=0xHEX, then the RichACL feature turned
-# on (the kernel refuses such values once it is); a file "good" with a
-# RichACL the kernel set, its value in $BATS_TEST_TMPDIR/good; the inode
-# number of each NAME in ino[NAME].
+# plant IMG NAME...: on a fresh xfs in IMG, files NAME (mode 0666) with
+# the attribute trusted.SGI_RICHACL set to the bad value NAME of
+# malformed.bash, then the RichACL feature turned on (the kernel refuses
+# such values once it is); a file "good" with a RichACL the kernel set,
+# its value in $BATS_TEST_TMPDIR/good; the inode number of each NAME in
+# ino[NAME].
 plant() {
-	local img=$1; shift
+	local img=$1 k; shift
 	mkfs.xfs -q -f "$img"
 	mount -o loop "$img" "$mnt"
-	while [ $# -gt 0 ]; do
-		echo data >"$mnt/$1"
-		chmod 666 "$mnt/$1"
-		if [ -n "$2" ]; then
-			setfattr -n trusted.SGI_RICHACL -v "0x$2" "$mnt/$1"
-		else
-			setfattr -n trusted.SGI_RICHACL "$mnt/$1"
-		fi
-		ino[$1]=$(stat -c %i "$mnt/$1")
-		shift 2
+	for k; do
+		echo data >"$mnt/$k"
+		chmod 666 "$mnt/$k"
+		malformed_setfattr "$mnt/$k" "$k"
+		ino[$k]=$(stat -c %i "$mnt/$k")
 	done
 	umount "$mnt"
 	"$RICHACL_SRCDIR/contrib/xfs-richacl-feature" "$img" >/dev/null
@@ -111,12 +107,9 @@ repair_says() {
 }
 
 @test "xfs_repair names each malformed RichACL; -n changes nothing, a repair removes it" {
-	local k sum args=()
+	local k sum
 	local -A ino
-	for k in "${!bad[@]}"; do
-		args+=("$k" "${bad[$k]}")
-	done
-	plant "$img" "${args[@]}"
+	plant "$img" "${!bad[@]}"
 	sum=$(md5sum <"$img")
 	run xfs_repair -n "$img"
 	expect_status 1
@@ -149,10 +142,10 @@ repair_says() {
 @test "xfs_repair clears the attributes of a file whose large RichACL is malformed" {
 	# 3000 bytes: not shortform, a leaf block; xfs_repair 6.1 clears a
 	# leaf attribute fork whole when one value in it is bad.
-	local value
 	local -A ino
-	value=00000000000000000000000000000000$(printf '%05998d' 0)
-	plant "$img" big "$value"
+	# A bad value of this test's own (trailing bytes), beside malformed.bash's.
+	bad[big]=00000000000000000000000000000000$(printf '%05998d' 0)
+	plant "$img" big
 	run xfs_repair -n "$img"
 	expect_status 1
 	[[ $output == *"problem with attribute contents in inode ${ino[big]}"*"would clear attr fork"* ]]
