@@ -368,3 +368,85 @@ every_mode() {
 	expect_status 0
 	expect_output 'rwp  f'
 }
+
+# ---- names, the dump form, -R ----
+
+@test "names with a newline or a backslash are quoted as getfacl does" {
+	mkfile $'a\nb' 0600
+	mkfile 'c\d' 0600
+	run getrichacl --unaligned $'a\nb' 'c\d'
+	expect_status 0
+	expect_output "$(printf '%s\n' 'a\012b:' 'owner@:rwp::allow' '' \
+		'c\134d:' 'owner@:rwp::allow' '')"
+	run getrichacl --access=0 $'a\nb'
+	expect_status 0
+	[[ $output == *'  a\012b' ]]
+}
+
+@test "--dump: owner, group, special bits, the stored acl with its masks" {
+	mkfile f 4640
+	local u g
+	u=$(id -u) g=$(id -g)
+	run getrichacl --dump --numeric-ids --unaligned f
+	expect_status 0
+	expect_output "$(printf '%s\n' '# file: f' "# owner: $u" \
+		"# group: $g" '# flags: s--' \
+		'owner:rwp::mask' 'group:r::mask' 'other:::mask' \
+		'owner@:rwp::allow' 'group@:r::allow' '')"
+	mkdir_mode d 3755
+	run getrichacl --dump --numeric-ids d
+	expect_status 0
+	[ "${lines[3]}" = '# flags: -st' ]
+	run getrichacl --dump --access f
+	expect_status 2
+	[ "${lines[0]}" = 'getrichacl: --access and --dump cannot be combined' ]
+}
+
+@test "-R: directories before what they hold, each file once, in the dump form" {
+	mkdir_mode t 0750
+	mkdir_mode t/sub 0700
+	mkfile t/sub/x 0600
+	mkfile t/y 0644
+	run getrichacl -R --numeric-ids t
+	expect_status 0
+	local files
+	files=$(grep '^# file: ' <<<"$output" | sort)
+	[ "$files" = "$(printf '%s\n' '# file: t' '# file: t/sub' \
+		'# file: t/sub/x' '# file: t/y')" ]
+	[ "${lines[0]}" = '# file: t' ]
+	grep -qx '     owner:rwp-------------::mask' <<<"$output"
+	run getrichacl -R --access=0 t
+	expect_status 0
+	[ "${#lines[@]}" = 4 ]
+}
+
+@test "-R follows symlinks named on the command line only; -L all; -P none" {
+	mkdir_mode t 0700
+	mkdir_mode elsewhere 0700
+	mkfile elsewhere/secret 0600
+	ln -s ../elsewhere t/link
+	ln -s t top
+	run getrichacl -R top
+	expect_status 0
+	[ "$(grep -c '^# file: ' <<<"$output")" = 1 ]
+	[ "${lines[0]}" = '# file: top' ]
+	run getrichacl -R -L top
+	expect_status 0
+	grep -qx '# file: top/link/secret' <<<"$output"
+	run getrichacl -R -P top
+	expect_status 0
+	expect_output ''
+	run getrichacl -R -P t
+	expect_status 0
+	[ "$(grep -c '^# file: ' <<<"$output")" = 1 ]
+}
+
+@test "-R -L: a directory loop is reported, not entered; the walk goes on" {
+	mkdir_mode t 0700
+	ln -s . t/self
+	mkfile t/z 0600
+	run getrichacl -R -L t
+	expect_status 1
+	grep -qx 'getrichacl: t/self: directory loop, not entered' <<<"$output"
+	grep -qx '# file: t/z' <<<"$output"
+}

@@ -34,10 +34,17 @@ help_options() {
 }
 
 @test "the pages list the options of the original tools" {
+	local opt
 	run page_options getrichacl.1
-	expect_output "$(printf '%s\n' --access --full --help --long \
-		--numeric-ids --raw --unaligned --version -a -h -l -v | sort)"
+	for opt in --access --full --help --long --numeric-ids --raw \
+		   --unaligned --version -a -h -l -v; do
+		grep -qxF -- "$opt" <<<"$output" ||
+			{ echo "# getrichacl.1 lacks $opt" >&2; return 1; }
+	done
 	run page_options setrichacl.1
-	expect_output "$(printf '%s\n' --help --modify --modify-file \
-		--remove --set --set-file --version -M -S -b -h -m -s -v | sort)"
+	for opt in --help --modify --modify-file --remove --set --set-file \
+		   --version -M -S -b -h -m -s -v; do
+		grep -qxF -- "$opt" <<<"$output" ||
+			{ echo "# setrichacl.1 lacks $opt" >&2; return 1; }
+	done
 }

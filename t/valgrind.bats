@@ -101,3 +101,34 @@ setup_file() {
 	run vg setrichacl --bogus f
 	expect_status 2
 }
+
+@test "valgrind: -R, --dump, --test and --restore" {
+	need_richacl
+	mkdir -p t/sub
+	: > t/f
+	: > t/sub/g
+	ln -s . t/sub/loop
+	run vg setrichacl -R --set 'owner@:rwpx:fd:allow user:nobody:r:fi:allow
+		group:daemon:w::deny' t
+	expect_status 0
+	run vg getrichacl -R -L t
+	expect_status 1
+	run vg getrichacl -R --numeric-ids t
+	expect_status 0
+	printf '%s\n' "$output" > dump
+	run vg setrichacl --test -R --modify 'user:daemon:r::allow' t
+	expect_status 3
+	run vg setrichacl -R --remove t
+	expect_status 0
+	run vg setrichacl --remap-uid 1:2 --remap-gid 3:4 --restore dump
+	expect_status 0
+	printf '# file: t/f\nowner@:rwz::allow\n' > bad
+	run vg setrichacl --restore bad
+	expect_status 2
+	printf '# file: t\n# owner: no-such-user-here\n' > bad
+	run vg setrichacl --restore bad
+	expect_status 2
+	printf 'a:\nowner@:r::allow\nb:\n' > bad
+	run vg setrichacl --set-file bad t/f
+	expect_status 2
+}

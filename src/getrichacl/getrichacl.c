@@ -12,6 +12,7 @@
 #include <grp.h>
 #include <limits.h>
 #include <pwd.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,9 @@
 #include <unistd.h>
 
 #include "sys/richacl.h"
+#include "../quote.h"
 #include "../tool.h"
+#include "../walk.h"
 
 const char *progname = "getrichacl";
 
@@ -29,6 +32,7 @@ enum {
 	OPT_RAW,
 	OPT_UNALIGNED,
 	OPT_NUMERIC_IDS,
+	OPT_DUMP,
 };
 
 static const struct option long_options[] = {
@@ -38,6 +42,10 @@ static const struct option long_options[] = {
 	{ "unaligned",	 no_argument,	    NULL, OPT_UNALIGNED },
 	{ "numeric-ids", no_argument,	    NULL, OPT_NUMERIC_IDS },
 	{ "access",	 optional_argument, NULL, 'a' },
+	{ "dump",	 no_argument,	    NULL, OPT_DUMP },
+	{ "recursive",	 no_argument,	    NULL, 'R' },
+	{ "logical",	 no_argument,	    NULL, 'L' },
+	{ "physical",	 no_argument,	    NULL, 'P' },
 	{ "version",	 no_argument,	    NULL, 'v' },
 	{ "help",	 no_argument,	    NULL, 'h' },
 	{ NULL,		 0,		    NULL, 0 }
@@ -66,13 +74,24 @@ static void help(void)
 	fputs(
 "Show the RichACL of each FILE; a file without one is shown with the ACL\n"
 "its mode bits stand for.  By default the effective ACL (file masks\n"
-"applied) is shown.\n"
+"applied) is shown.  Names are quoted: a backslash or control character\n"
+"is shown as a backslash and three octal digits ('\\012' for a newline).\n"
 "\n"
 "  -l, --long             long permission and flag names\n"
 "      --full             also show the permissions always granted (a, c, S)\n"
 "      --raw              show the stored ACL and its file masks\n"
 "      --unaligned        do not align the columns\n"
 "      --numeric-ids      show user and group ids, not names\n"
+"      --dump             the dump form: for each file a '# file: NAME' line,\n"
+"                         its owner, group and special mode bits as comments,\n"
+"                         then the stored ACL as --raw shows it, for\n"
+"                         'setrichacl --restore'\n"
+"  -R, --recursive        also show the files below each directory, in the\n"
+"                         dump form (unless --access is given)\n"
+"  -L, --logical          with -R, follow every symbolic link\n"
+"  -P, --physical         with -R, follow no symbolic link, and skip symbolic\n"
+"                         links named on the command line (by default only\n"
+"                         those are followed)\n"
 "  -a, --access[=USER[:GROUP:...]]  show the permissions granted to USER\n"
 "                         (name or id) as a member of its primary group and\n"
 "                         of GROUPs (default: USER's groups); without USER,\n"
@@ -220,38 +239,97 @@ static int parse_who(struct who *who, char *arg)
 	return 0;
 }
 
-/* Show the acl of @path (or, with @who, what it grants); 0 or -1. */
-static int show(const char *path, unsigned int text_options,
-		const struct who *who)
-{
-	struct richacl *acl;
-	struct stat st;
-	char *text = NULL;
-	int ret = -1;
+/* What to show of each file. */
+struct show {
+	unsigned int text_options;
+	bool dump;		/* the dump form (--dump, -R) */
+	const struct who *who;	/* --access: what the acl grants whom */
+};
 
-	if (stat(path, &st))
-		goto fail;
-	acl = richacl_get_or_from_mode(path, NULL);
+/* The name of uid or gid @id (@is_group), or the number; for the dump. */
+static void print_id(const char *what, unsigned int id, bool is_group,
+		     bool numeric)
+{
+	const char *name = NULL;
+
+	if (!numeric) {
+		if (is_group) {
+			struct group *gr = getgrgid(id);
+
+			name = gr ? gr->gr_name : NULL;
+		} else {
+			struct passwd *pw = getpwuid(id);
+
+			name = pw ? pw->pw_name : NULL;
+		}
+	}
+	if (name)
+		printf("# %s: %s\n", what, name);
+	else
+		printf("# %s: %u\n", what, id);
+}
+
+/*
+ * The comment lines that start a file's block in the dump form: the name,
+ * owner and group, and the set-user-ID, set-group-ID and sticky bits as
+ * getfacl shows them ("s", "s" and "t", or "-").
+ */
+static void print_dump_header(const char *path, const struct stat *st,
+			      unsigned int text_options)
+{
+	bool numeric = text_options & RICHACL_TEXT_NUMERIC_IDS;
+
+	fputs("# file: ", stdout);
+	quote_name(stdout, path);
+	putchar('\n');
+	print_id("owner", st->st_uid, false, numeric);
+	print_id("group", st->st_gid, true, numeric);
+	if (st->st_mode & 07000)
+		printf("# flags: %c%c%c\n",
+		       st->st_mode & S_ISUID ? 's' : '-',
+		       st->st_mode & S_ISGID ? 's' : '-',
+		       st->st_mode & S_ISVTX ? 't' : '-');
+}
+
+/* Show the acl of one file of the walk (or, with --access, what it grants). */
+static int print_acl(const struct walk_file *file, void *data)
+{
+	const struct show *show = data;
+	unsigned int text_options = show->text_options;
+	struct richacl *acl;
+	char *text = NULL;
+	int ret = 1;
+
+	acl = richacl_get_or_from_mode(file->at, NULL);
 	if (!acl)
 		goto fail;
-	if (S_ISDIR(st.st_mode))
+	if (S_ISDIR(file->st.st_mode))
 		text_options |= RICHACL_TEXT_DIRECTORY;
-	if (who) {
-		unsigned int mask = richacl_access(acl, st.st_uid, st.st_gid,
-						   &who->cred,
+	if (show->who) {
+		unsigned int mask = richacl_access(acl, file->st.st_uid,
+						   file->st.st_gid,
+						   &show->who->cred,
 						   RICHACE_VALID_MASK);
 
 		text = richacl_mask_to_text(mask, text_options |
 						  RICHACL_TEXT_UNALIGNED);
-		if (text)
-			printf("%s  %s\n", *text ? text : "-", path);
+		if (text) {
+			printf("%s  ", *text ? text : "-");
+			quote_name(stdout, file->path);
+			putchar('\n');
+		}
 	} else {
 		if (!(text_options & RICHACL_TEXT_SHOW_MASKS) &&
-		    richacl_apply_masks(acl, st.st_uid))
+		    richacl_apply_masks(acl, file->st.st_uid))
 			goto fail_free;
 		text = richacl_to_text(acl, text_options);
-		if (text)
-			printf("%s:\n%s\n", path, text);
+		if (text && show->dump) {
+			print_dump_header(file->path, &file->st, text_options);
+			printf("%s\n", text);
+		} else if (text) {
+			quote_name(stdout, file->path);
+			printf(":\n%s\n", text);
+		}
 	}
 	if (text)
 		ret = 0;
@@ -260,14 +338,16 @@ fail_free:
 	richacl_free(acl);
 fail:
 	if (ret)
-		file_error(path);
+		file_error(file->path);
 	return ret;
 }
 
 int main(int argc, char *argv[])
 {
-	unsigned int text_options = 0;
+	enum walk_symlinks symlinks = WALK_ARGUMENTS;
+	struct show show = { .text_options = 0 };
 	struct who who = { .groups = NULL };
+	bool recursive = false;
 	char *access = NULL;
 	int want_access = 0;
 	int status = 0;
@@ -275,7 +355,7 @@ int main(int argc, char *argv[])
 	size_t n;
 
 	argv[0] = (char *)progname;	/* for the messages of getopt */
-	while ((opt = getopt_long(argc, argv, "la::vh", long_options,
+	while ((opt = getopt_long(argc, argv, "la::RLPvh", long_options,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'a':
@@ -284,6 +364,18 @@ int main(int argc, char *argv[])
 			/* Accept "-a=USER" like "--access=USER". */
 			if (access && *access == '=')
 				access++;
+			break;
+		case 'R':
+			recursive = true;
+			break;
+		case 'L':
+			symlinks = WALK_LOGICAL;
+			break;
+		case 'P':
+			symlinks = WALK_PHYSICAL;
+			break;
+		case OPT_DUMP:
+			show.dump = true;
 			break;
 		case 'v':
 			tool_version();
@@ -298,13 +390,18 @@ int main(int argc, char *argv[])
 			for (n = 0; n < sizeof(text_option_map) /
 					sizeof(*text_option_map); n++)
 				if (text_option_map[n].opt == opt)
-					text_options |=
+					show.text_options |=
 						text_option_map[n].text_options;
 			break;
 		}
 	}
 	if (optind == argc)
 		tool_bad_usage(usage);
+	if (want_access && show.dump) {
+		fprintf(stderr, "%s: --access and --dump cannot be combined\n",
+			progname);
+		tool_bad_usage(usage);
+	}
 	if (want_access) {
 		int ret = access ? parse_who(&who, access) : caller_cred(&who);
 
@@ -316,9 +413,14 @@ int main(int argc, char *argv[])
 		}
 	}
 
+	if (want_access)
+		show.who = &who;
+	else if (recursive)
+		show.dump = true;
+	if (show.dump)
+		show.text_options |= RICHACL_TEXT_FULL | RICHACL_TEXT_SHOW_MASKS;
 	for (; optind < argc; optind++)
-		if (show(argv[optind], text_options,
-			 want_access ? &who : NULL))
+		if (walk(argv[optind], recursive, symlinks, print_acl, &show))
 			status = 1;
 	free(who.groups);
 	if (fflush(stdout) || ferror(stdout)) {

@@ -1,39 +1,57 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * setrichacl: set, modify or remove the RichACL of files.
+ * setrichacl: set, modify or remove the RichACL of files, or restore the
+ * ACLs of a dump.
  *
  * All ACL input is read and parsed before any file is touched.  Each file
- * then gets its new ACL in one write: the mode alone when the ACL says no
- * more than a mode can, else the whole system.richacl value.  Setting an
- * ACL with the auto_inherit flag on a directory propagates automatic
- * inheritance to the tree below.
+ * then gets its new ACL in one write (apply.c): the mode alone when the
+ * ACL says no more than a mode can, else the whole system.richacl value.
+ * Setting an ACL with the auto_inherit flag on a directory propagates
+ * automatic inheritance to the tree below (propagate.c).
  *
  * Exit status: 0 when every file was done, 1 when some file failed, 2 on
- * bad usage or bad ACL text (no file touched then).
+ * bad usage or bad ACL text (no file touched then); with --test, 3 when
+ * some file would change.
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
-#include <unistd.h>
 
 #include "sys/richacl.h"
 #include "../tool.h"
+#include "../walk.h"
+#include "apply.h"
+#include "input.h"
+#include "propagate.h"
+#include "restore.h"
 
 const char *progname = "setrichacl";
+
+/* --test: this exit status says that some file would change. */
+#define STATUS_WOULD_CHANGE 3
 
 enum action {
 	ACTION_NONE,
 	ACTION_SET,
 	ACTION_MODIFY,
 	ACTION_REMOVE,
+	ACTION_RESTORE,
+};
+
+/* Options without a short form. */
+enum {
+	OPT_ALLOW_EMPTY = 256,
+	OPT_RESTORE,
+	OPT_TEST,
+	OPT_REMAP_UID,
+	OPT_REMAP_GID,
 };
 
 static const struct option long_options[] = {
@@ -42,6 +60,14 @@ static const struct option long_options[] = {
 	{ "set",	 required_argument, NULL, 's' },
 	{ "set-file",	 required_argument, NULL, 'S' },
 	{ "remove",	 no_argument,	    NULL, 'b' },
+	{ "restore",	 required_argument, NULL, OPT_RESTORE },
+	{ "allow-empty", no_argument,	    NULL, OPT_ALLOW_EMPTY },
+	{ "recursive",	 no_argument,	    NULL, 'R' },
+	{ "logical",	 no_argument,	    NULL, 'L' },
+	{ "physical",	 no_argument,	    NULL, 'P' },
+	{ "test",	 no_argument,	    NULL, OPT_TEST },
+	{ "remap-uid",	 required_argument, NULL, OPT_REMAP_UID },
+	{ "remap-gid",	 required_argument, NULL, OPT_REMAP_GID },
 	{ "version",	 no_argument,	    NULL, 'v' },
 	{ "help",	 no_argument,	    NULL, 'h' },
 	{ NULL,		 0,		    NULL, 0 }
@@ -51,47 +77,62 @@ static const struct option long_options[] = {
 static const struct {
 	int opt;
 	enum action action;
-	int from_file;
+	bool from_file;
 } action_map[] = {
-	{ 'm', ACTION_MODIFY, 0 },
-	{ 'M', ACTION_MODIFY, 1 },
-	{ 's', ACTION_SET,    0 },
-	{ 'S', ACTION_SET,    1 },
-	{ 'b', ACTION_REMOVE, 0 },
-};
-
-/* The file masks and whether richacl_from_text() saw each of them. */
-static const struct {
-	unsigned int given;
-	size_t offset;
-} mask_map[] = {
-#define MASK(given, field) { given, offsetof(struct richacl, field) }
-	MASK(RICHACL_TEXT_OWNER_MASK_GIVEN, a_owner_mask),
-	MASK(RICHACL_TEXT_GROUP_MASK_GIVEN, a_group_mask),
-	MASK(RICHACL_TEXT_OTHER_MASK_GIVEN, a_other_mask),
-#undef MASK
+	{ 'm',	       ACTION_MODIFY,  false },
+	{ 'M',	       ACTION_MODIFY,  true },
+	{ 's',	       ACTION_SET,     false },
+	{ 'S',	       ACTION_SET,     true },
+	{ 'b',	       ACTION_REMOVE,  false },
+	{ OPT_RESTORE, ACTION_RESTORE, true },
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof(*(a)))
 
-static unsigned int *mask_of(struct richacl *acl, size_t n)
-{
-	return (unsigned int *)((char *)acl + mask_map[n].offset);
-}
-
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: %s {--set|--modify} ACL FILE...\n"
-		   "       %s {--set-file|--modify-file} ACL_FILE FILE...\n"
-		   "       %s --remove FILE...\n",
-		progname, progname, progname);
+	fprintf(f, "Usage: %s [-R] {--set|--modify} ACL FILE...\n"
+		   "       %s [-R] {--set-file|--modify-file} ACL_FILE FILE...\n"
+		   "       %s [-R] --remove FILE...\n"
+		   "       %s --restore=DUMP\n",
+		progname, progname, progname, progname);
+}
+
+/* The permissions, from the library's own names for them. */
+static void help_permissions(void)
+{
+	unsigned int bit;
+
+	for (bit = 1; bit; bit <<= 1) {
+		char *letter, *name, *dir_name;
+
+		if (!(bit & RICHACE_VALID_MASK))
+			continue;
+		letter = richacl_mask_to_text(bit, RICHACL_TEXT_FULL |
+						   RICHACL_TEXT_UNALIGNED);
+		name = richacl_mask_to_text(bit, RICHACL_TEXT_FULL |
+						 RICHACL_TEXT_LONG);
+		dir_name = richacl_mask_to_text(bit, RICHACL_TEXT_FULL |
+						     RICHACL_TEXT_LONG |
+						     RICHACL_TEXT_DIRECTORY);
+		if (letter && name && dir_name) {
+			if (strcmp(name, dir_name))
+				printf("    %s  %s (directories: %s)\n", letter,
+				       name, dir_name);
+			else
+				printf("    %s  %s\n", letter, name);
+		}
+		free(letter);
+		free(name);
+		free(dir_name);
+	}
 }
 
 static void help(void)
 {
 	usage(stdout);
 	fputs(
-"Set, modify or remove the RichACL of each FILE.\n"
+"Set, modify or remove the RichACL of each FILE, or restore a dump.\n"
 "\n"
 "  -s, --set ACL           replace the ACL of the files with ACL\n"
 "  -S, --set-file FILE     the same, with the ACL read from FILE ('-': stdin)\n"
@@ -99,74 +140,58 @@ static void help(void)
 "                          ones (an entry without permissions removes them)\n"
 "  -M, --modify-file FILE  the same, with the entries read from FILE\n"
 "  -b, --remove            remove the ACL, keeping the mode\n"
+"      --restore DUMP      give every file of DUMP ('-': stdin), as\n"
+"                          'getrichacl -R' or '--dump' wrote it, its ACL,\n"
+"                          owner, group and mode back\n"
+"      --remap-uid FROM:TO  with --restore, user FROM becomes TO (names or\n"
+"                          numbers; may be given more than once)\n"
+"      --remap-gid FROM:TO  the same for groups\n"
+"      --allow-empty       let --set give an ACL without entries (it grants\n"
+"                          nothing: mode 000); refused otherwise\n"
+"  -R, --recursive         also change the files below each directory; a\n"
+"                          file gets no inheritance flags and no entry that\n"
+"                          only inherits\n"
+"  -L, --logical           with -R, follow every symbolic link\n"
+"  -P, --physical          with -R, follow no symbolic link, and skip\n"
+"                          symbolic links named on the command line (by\n"
+"                          default only those are followed)\n"
+"      --test              change nothing; show the new ACL of each file\n"
+"                          that would change (exit status 3 if one would)\n"
 "  -v, --version           print the version and exit\n"
 "  -h, --help              print this help and exit\n"
 "\n"
-"ACL entries are separated by commas, whitespace or newlines; a first line\n"
-"'NAME:' in an ACL file is skipped, so that 'getrichacl f | setrichacl\n"
-"--set-file - g' copies an ACL.  File masks not given are computed.  An ACL\n"
-"that a mode can express is stored as that mode.  An ACL with the\n"
-"auto_inherit flag set on a directory is propagated to the tree below.\n"
+"An ACL entry is WHO:PERMISSIONS:FLAGS:TYPE, e.g. 'user:alice:rwx:fd:allow';\n"
+"entries are separated by commas, whitespace or newlines.\n"
+"WHO is owner@, group@, everyone@, user:NAME|UID or group:NAME|GID.\n"
+"TYPE is allow or deny.\n"
+"FLAGS: f file_inherit, d dir_inherit, n no_propagate, i inherit_only,\n"
+"a inherited, u unmapped.\n"
+"PERMISSIONS: letters, or long names joined by '/':\n", stdout);
+	help_permissions();
+	fputs(
+"File masks: owner:PERMISSIONS::mask, group:...::mask, other:...::mask.\n"
+"ACL flags: flags:LETTERS, m masked, w write_through, a auto_inherit,\n"
+"p protected, d defaulted.\n"
+"\n"
+"In an ACL file, lines starting with '#' are comments, and a first line\n"
+"'NAME:' is skipped, so that 'getrichacl f | setrichacl --set-file - g'\n"
+"copies an ACL.  File masks not given are computed.  An ACL that a mode\n"
+"can express is stored as that mode.  An ACL with the auto_inherit flag\n"
+"set on a directory is propagated to the tree below (without -R).\n"
 "\n"
 "Exit status: 0 if all is well, 1 if a file could not be changed, 2 on bad\n"
-"usage or a bad ACL (no file is changed then).\n", stdout);
+"usage or a bad ACL (no file is changed then), 3 with --test if a file\n"
+"would change.\n", stdout);
 }
 
-/* The ACL given on the command line and what its text set. */
+/* What the command line asks for. */
 struct request {
 	enum action action;
 	struct richacl *acl;
 	unsigned int given;
+	bool recursive;
+	struct apply apply;
 };
-
-/* Read all of @path ('-': standard input); malloc'ed, NULL with errno. */
-static char *read_file(const char *path)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	size_t size = 0, alloc = 4096, got;
-	char *buf = NULL, *tmp;
-	int saved;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		tmp = realloc(buf, alloc + 1);
-		if (!tmp)
-			goto fail;
-		buf = tmp;
-		got = fread(buf + size, 1, alloc - size, f);
-		size += got;
-		if (size < alloc)
-			break;
-		alloc *= 2;
-	}
-	if (ferror(f)) {
-		errno = EIO;
-		goto fail;
-	}
-	buf[size] = '\0';
-	if (f != stdin)
-		fclose(f);
-	return buf;
-
-fail:
-	saved = errno;
-	free(buf);
-	if (f != stdin)
-		fclose(f);
-	errno = saved;
-	return NULL;
-}
-
-/* Skip a first line "NAME:" (the header getrichacl prints). */
-static const char *skip_name_line(const char *text)
-{
-	const char *eol = strchr(text, '\n');
-
-	if (eol && eol > text && eol[-1] == ':')
-		return eol + 1;
-	return text;
-}
 
 /* Parse the ACL text into @req; 0, or -1 after a message. */
 static int parse_acl(struct request *req, const char *text)
@@ -185,204 +210,50 @@ static int parse_acl(struct request *req, const char *text)
 }
 
 /* Read and parse the ACL of @req from @arg (or the file it names). */
-static int read_acl(struct request *req, const char *arg, int from_file)
+static int read_acl(struct request *req, const char *arg, bool from_file)
 {
 	char *text;
 	int ret;
 
 	if (!from_file)
 		return parse_acl(req, arg);
-	text = read_file(arg);
+	text = read_input(arg);
 	if (!text) {
-		fprintf(stderr, "%s: %s: %s\n", progname, arg,
-			strerror(errno));
+		tool_file_error(arg, NULL);
 		return -1;
 	}
-	ret = parse_acl(req, skip_name_line(text));
+	ret = prepare_acl_text(text, arg);
+	if (!ret)
+		ret = parse_acl(req, text);
 	free(text);
 	return ret;
 }
 
 /*
- * Compute the file masks that @given does not say are set in @acl, keeping
- * those given and the flags (richacl_compute_max_masks() clears masked and
- * write_through, which given masks may need).
+ * A file that is not a directory inherits nothing to anyone: its entries
+ * that only inherit are dropped, and the inheritance flags of the others.
+ * Returns whether @acl changed.
  */
-static void fill_masks(struct richacl *acl, unsigned int given)
+static bool drop_inheritance(struct richacl *acl)
 {
-	unsigned int masks[ARRAY_SIZE(mask_map)];
-	unsigned char flags = acl->a_flags;
-	size_t n;
+	bool changed = false;
+	unsigned int n = 0;
 
-	for (n = 0; n < ARRAY_SIZE(mask_map); n++)
-		masks[n] = *mask_of(acl, n);
-	richacl_compute_max_masks(acl);
-	for (n = 0; n < ARRAY_SIZE(mask_map); n++)
-		if (given & mask_map[n].given)
-			*mask_of(acl, n) = masks[n];
-	acl->a_flags = flags;
-}
+	while (n < acl->a_count) {
+		struct richace *ace = &acl->a_entries[n];
 
-/*
- * Store @acl as the acl of @path (whose st_mode is @st_mode) in one write.
- * An acl a mode can express is stored as that mode: a file that has a
- * RichACL (@stored) gets the acl, which the kernel turns into the mode
- * (keeping the setuid, setgid and sticky bits) while it drops the stored
- * one; a file without one is simply chmod'ed, which also works where
- * RichACLs are not supported.  Any other acl is stored whole.  0, or -1
- * with errno.
- */
-static int write_acl(const char *path, mode_t st_mode,
-		     const struct richacl *acl, int stored)
-{
-	mode_t mode = st_mode;
-
-	if (stored || richacl_equiv_mode(acl, &mode))
-		return richacl_set_file(path, acl);
-	return chmod(path, (st_mode & 07000) | (mode & 0777));
-}
-
-/*
- * The tree walk of automatic inheritance.  Each file is opened with
- * O_PATH | O_NOFOLLOW relative to its (open) directory and then reached
- * only through /proc/self/fd/N, so that a directory replaced by a symlink
- * during the walk cannot lead it elsewhere.
- */
-struct walk {
-	char *path;		/* the current path, for messages */
-	size_t alloc;
-	int status;		/* 1 when some file failed */
-};
-
-static void walk_error(struct walk *walk)
-{
-	tool_file_error(walk->path, NULL);
-	walk->status = 1;
-}
-
-/* Append "/NAME" to walk->path; 0, or -1 with errno. */
-static int walk_push(struct walk *walk, size_t len, const char *name)
-{
-	size_t need = len + strlen(name) + 2;
-
-	if (need > walk->alloc) {
-		char *path = realloc(walk->path, need);
-
-		if (!path)
-			return -1;
-		walk->path = path;
-		walk->alloc = need;
-	}
-	sprintf(walk->path + len, "%s%s",
-		len && walk->path[len - 1] == '/' ? "" : "/", name);
-	return 0;
-}
-
-static void propagate(struct walk *walk, int dirfd,
-		      const struct richacl *dir_acl);
-
-/*
- * Automatic inheritance into the file @name of the directory @dirfd from
- * the directory's @dir_acl: only a non-symlink whose acl has auto_inherit
- * and not protected takes part; it is written when it changed, and a
- * directory passes its new acl on to its own children.
- */
-static void inherit_one(struct walk *walk, int dirfd, const char *name,
-			const struct richacl *dir_acl)
-{
-	struct richacl *acl = NULL;
-	char proc[32];
-	struct stat st;
-	int fd, changed;
-
-	fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st))
-		goto fail;
-	if (S_ISLNK(st.st_mode))
-		goto out;
-	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
-	acl = richacl_get_file(proc);
-	if (!acl) {
-		if (errno != ENODATA && errno != EOPNOTSUPP)
-			goto fail;
-		goto out;
-	}
-	if (!(acl->a_flags & RICHACL_AUTO_INHERIT) ||
-	    (acl->a_flags & RICHACL_PROTECTED))
-		goto out;
-	changed = richacl_auto_inherit(acl, dir_acl, S_ISDIR(st.st_mode));
-	if (changed < 0 ||
-	    (changed > 0 && write_acl(proc, st.st_mode, acl, 1)))
-		goto fail;
-	if (S_ISDIR(st.st_mode)) {
-		int subfd = openat(fd, ".", O_RDONLY | O_DIRECTORY |
-					    O_CLOEXEC);
-
-		if (subfd < 0)
-			goto fail;
-		propagate(walk, subfd, acl);
-	}
-	goto out;
-
-fail:
-	walk_error(walk);
-out:
-	richacl_free(acl);
-	if (fd >= 0)
-		close(fd);
-}
-
-/*
- * Automatic inheritance into the children of the directory @dirfd (which
- * this closes), walk->path.
- */
-static void propagate(struct walk *walk, int dirfd,
-		      const struct richacl *dir_acl)
-{
-	size_t len = strlen(walk->path);
-	struct dirent *d;
-	DIR *dir;
-
-	dir = fdopendir(dirfd);
-	if (!dir) {
-		close(dirfd);
-		walk_error(walk);
-		return;
-	}
-	while ((errno = 0, d = readdir(dir))) {
-		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+		if (ace->e_flags & RICHACE_INHERIT_ONLY_ACE) {
+			richacl_delete_entry(acl, n);
+			changed = true;
 			continue;
-		if (walk_push(walk, len, d->d_name)) {
-			walk_error(walk);
-			closedir(dir);
-			return;
 		}
-		inherit_one(walk, dirfd, d->d_name, dir_acl);
-		walk->path[len] = '\0';
+		if (ace->e_flags & RICHACE_INHERITANCE_FLAGS) {
+			ace->e_flags &= ~RICHACE_INHERITANCE_FLAGS;
+			changed = true;
+		}
+		n++;
 	}
-	if (errno)
-		walk_error(walk);
-	closedir(dir);
-}
-
-/* Propagate automatic inheritance below the directory @path; 0 or 1. */
-static int auto_inherit_tree(const char *path, const struct richacl *acl)
-{
-	struct walk walk = { .path = strdup(path) };
-	int fd;
-
-	if (!walk.path) {
-		tool_file_error(path, NULL);
-		return 1;
-	}
-	walk.alloc = strlen(path) + 1;
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		walk_error(&walk);
-	else
-		propagate(&walk, fd, acl);
-	free(walk.path);
-	return walk.status;
+	return changed;
 }
 
 /*
@@ -394,7 +265,6 @@ static struct richacl *new_acl(const struct request *req, struct richacl *old,
 			       uid_t owner)
 {
 	struct richacl *acl = old;
-	size_t n;
 
 	if (req->action == ACTION_SET) {
 		richacl_free(old);
@@ -409,73 +279,132 @@ static struct richacl *new_acl(const struct request *req, struct richacl *old,
 		}
 		if (req->given & RICHACL_TEXT_FLAGS_GIVEN)
 			acl->a_flags = req->acl->a_flags;
-		for (n = 0; n < ARRAY_SIZE(mask_map); n++)
-			*mask_of(acl, n) = *mask_of(req->acl, n);
+		acl->a_owner_mask = req->acl->a_owner_mask;
+		acl->a_group_mask = req->acl->a_group_mask;
+		acl->a_other_mask = req->acl->a_other_mask;
 	}
 	fill_masks(acl, req->given);
 	return acl;
 }
 
-/* Do @req to @path; 0 when all went well, 1 when not. */
-static int change_file(const char *path, const struct request *req)
+/* --remove: the file keeps its mode and loses its stored acl. */
+static int remove_acl(struct request *req, const struct walk_file *file)
 {
-	struct richacl *old, *acl;
-	struct stat st;
-	int stored, status;
+	struct richacl *stored, *acl;
+	int ret;
+
+	stored = richacl_get_file(file->at);
+	if (!stored) {
+		/* No acl, or none possible there: nothing to remove. */
+		if (errno == ENODATA || errno == EOPNOTSUPP)
+			return 0;
+		/* An unreadable (corrupt) acl is removed all the same. */
+		if (errno != EINVAL && errno != EIO)
+			return -1;
+	}
+	if (!req->apply.test) {
+		richacl_free(stored);
+		return removexattr(file->at, RICHACL_XATTR);
+	}
+	acl = richacl_from_mode(file->st.st_mode);
+	ret = acl ? apply_acl(&req->apply, file->path, file->at, &file->st,
+			      stored, acl, file->st.st_mode) : -1;
+	richacl_free(acl);
+	richacl_free(stored);
+	return ret;
+}
+
+/* Do @req to one file of the walk; 0 when all went well, 1 when not. */
+static int change_file(const struct walk_file *file, void *data)
+{
+	struct request *req = data;
+	struct richacl *old, *acl, *unreadable = NULL;
+	int status = 0;
 
 	if (req->action == ACTION_REMOVE) {
-		if (removexattr(path, RICHACL_XATTR) && errno != ENODATA)
+		if (remove_acl(req, file))
 			goto fail;
 		return 0;
 	}
-	if (stat(path, &st))
-		goto fail;
-	old = richacl_get_file(path);
-	stored = old || (errno != ENODATA && errno != EOPNOTSUPP);
-	if (!stored)
-		old = richacl_get_or_from_mode(path, NULL);
-	if (!old) {
-		if (errno == EOPNOTSUPP) {
-			fflush(stdout);
-			fprintf(stderr, "%s: %s: file has a POSIX ACL\n",
-				progname, path);
-			return 1;
-		}
+	old = richacl_get_file(file->at);
+	if (!old && errno != ENODATA && errno != EOPNOTSUPP) {
 		/* --set replaces an unreadable (corrupt) acl. */
 		if (req->action != ACTION_SET ||
 		    (errno != EINVAL && errno != EIO))
 			goto fail;
+		unreadable = richacl_alloc(0);
+		if (!unreadable)
+			goto fail;
 	}
-	acl = new_acl(req, old, st.st_uid);
+	if (!old && !unreadable) {
+		old = richacl_get_or_from_mode(file->at, NULL);
+		if (!old) {
+			if (errno != EOPNOTSUPP)
+				goto fail;
+			tool_file_error(file->path, "file has a POSIX ACL");
+			return 1;
+		}
+		acl = new_acl(req, old, file->st.st_uid);
+		old = NULL;
+	} else {
+		struct richacl *copy = old ? richacl_clone(old) : NULL;
+
+		if (old && !copy)
+			goto fail_free;
+		acl = new_acl(req, copy, file->st.st_uid);
+	}
 	if (!acl)
-		goto fail;
-	if (write_acl(path, st.st_mode, acl, stored)) {
-		tool_file_error(path, NULL);
-		richacl_free(acl);
-		return 1;
+		goto fail_free;
+	if (!S_ISDIR(file->st.st_mode) && drop_inheritance(acl)) {
+		fill_masks(acl, req->given);
+		if (file->top) {
+			fflush(stdout);
+			fprintf(stderr, "%s: %s: not a directory: inheritance "
+				"flags dropped\n", progname, file->path);
+		}
 	}
-	status = 0;
-	if (S_ISDIR(st.st_mode) && (acl->a_flags & RICHACL_AUTO_INHERIT))
-		status = auto_inherit_tree(path, acl);
+	if (apply_acl(&req->apply, file->path, file->at, &file->st,
+		      old ? old : unreadable, acl, file->st.st_mode)) {
+		richacl_free(acl);
+		goto fail_free;
+	}
+	if (!req->recursive && S_ISDIR(file->st.st_mode) &&
+	    (acl->a_flags & RICHACL_AUTO_INHERIT))
+		status = propagate_tree(&req->apply, file->path, file->at, acl);
 	richacl_free(acl);
+	richacl_free(old);
+	richacl_free(unreadable);
 	return status;
 
+fail_free:
+	richacl_free(old);
+	richacl_free(unreadable);
 fail:
-	tool_file_error(path, NULL);
+	tool_file_error(file->path, NULL);
 	return 1;
+}
+
+/* Bad usage: @message, the usage lines, exit status 2. */
+static noreturn void bad_usage(const char *message)
+{
+	fprintf(stderr, "%s: %s\n", progname, message);
+	tool_bad_usage(usage);
 }
 
 int main(int argc, char *argv[])
 {
+	enum walk_symlinks symlinks = WALK_ARGUMENTS;
 	struct request req = { .action = ACTION_NONE };
+	struct remaps remaps = { .nuids = 0 };
+	struct dump dump = { .count = 0 };
+	bool from_file = false, allow_empty = false;
 	const char *arg = NULL;
-	int from_file = 0;
 	int status = 0;
 	int opt;
 	size_t n;
 
 	argv[0] = (char *)progname;	/* for the messages of getopt */
-	while ((opt = getopt_long(argc, argv, "m:M:s:S:bvh", long_options,
+	while ((opt = getopt_long(argc, argv, "m:M:s:S:bRLPvh", long_options,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'v':
@@ -487,34 +416,90 @@ int main(int argc, char *argv[])
 		case '?':
 			tool_bad_usage(usage);
 			break;
+		case 'R':
+			req.recursive = true;
+			break;
+		case 'L':
+			symlinks = WALK_LOGICAL;
+			break;
+		case 'P':
+			symlinks = WALK_PHYSICAL;
+			break;
+		case OPT_TEST:
+			req.apply.test = true;
+			break;
+		case OPT_ALLOW_EMPTY:
+			allow_empty = true;
+			break;
+		case OPT_REMAP_UID:
+		case OPT_REMAP_GID:
+			if (remap_add(&remaps, optarg, opt == OPT_REMAP_GID)) {
+				remaps_free(&remaps);
+				return 2;
+			}
+			break;
 		default:
 			for (n = 0; n < ARRAY_SIZE(action_map); n++)
 				if (action_map[n].opt == opt)
 					break;
 			if (n == ARRAY_SIZE(action_map))
 				tool_bad_usage(usage);
-			if (req.action != ACTION_NONE) {
-				fprintf(stderr, "%s: only one of --set, "
-					"--set-file, --modify, --modify-file "
-					"and --remove may be given\n",
-					progname);
-				tool_bad_usage(usage);
-			}
+			if (req.action != ACTION_NONE)
+				bad_usage("only one of --set, --set-file, "
+					  "--modify, --modify-file, --remove "
+					  "and --restore may be given");
 			req.action = action_map[n].action;
 			from_file = action_map[n].from_file;
 			arg = optarg;
 			break;
 		}
 	}
-	if (req.action == ACTION_NONE || optind == argc)
-		tool_bad_usage(usage);
+	if (req.action == ACTION_RESTORE) {
+		if (optind != argc)
+			bad_usage("--restore takes no FILE: the dump names the "
+				  "files");
+		if (req.recursive)
+			bad_usage("--restore takes no -R: the dump names "
+				  "every file");
+	} else {
+		if (req.action == ACTION_NONE || optind == argc)
+			tool_bad_usage(usage);
+		if (remaps.nuids || remaps.ngids)
+			bad_usage("--remap-uid and --remap-gid go with "
+				  "--restore");
+	}
 
-	if (req.action != ACTION_REMOVE && read_acl(&req, arg, from_file))
-		return 2;
-
+	if (req.action == ACTION_RESTORE) {
+		if (dump_read(&dump, arg, &remaps)) {
+			dump_free(&dump);
+			remaps_free(&remaps);
+			return 2;
+		}
+		status = dump_restore(&req.apply, &dump);
+		dump_free(&dump);
+	} else if (req.action != ACTION_REMOVE) {
+		if (read_acl(&req, arg, from_file))
+			return 2;
+		if (req.action == ACTION_SET && !req.acl->a_count &&
+		    !allow_empty) {
+			richacl_free(req.acl);
+			fprintf(stderr, "%s: the ACL has no entries: it would "
+				"grant nothing (mode 000); give --allow-empty "
+				"if that is meant\n", progname);
+			return 2;
+		}
+	}
 	for (; optind < argc; optind++)
-		if (change_file(argv[optind], &req))
-			status = 1;
+		status |= walk(argv[optind], req.recursive, symlinks,
+			       change_file, &req);
 	richacl_free(req.acl);
+	remaps_free(&remaps);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "%s: write error: %s\n", progname,
+			strerror(errno));
+		status = 1;
+	}
+	if (!status && req.apply.would_change)
+		status = STATUS_WOULD_CHANGE;
 	return status;
 }

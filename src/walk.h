@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The walk over the files named on the command line and, with -R, the
+ * trees below them (walk.c).
+ */
+#ifndef RICHACL_WALK_H
+#define RICHACL_WALK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+/* Which symbolic links a recursive walk follows (getfacl's rules). */
+enum walk_symlinks {
+	WALK_ARGUMENTS,	/* those named on the command line only */
+	WALK_LOGICAL,	/* -L: all of them */
+	WALK_PHYSICAL,	/* -P: none; symlink arguments are skipped */
+};
+
+/* One file of the walk, as the callback sees it. */
+struct walk_file {
+	const char *path;	/* the path the user knows it by */
+	const char *at;		/* a path that reaches this very file */
+	struct stat st;		/* its status (symlinks followed) */
+	bool top;		/* named on the command line */
+};
+
+/*
+ * Called once a file, a directory before what it holds.  Returns 0 when
+ * all went well, 1 when the file failed (after a message), or
+ * WALK_PRUNE to leave out what a directory holds.
+ */
+#define WALK_PRUNE 2
+typedef int walk_fn(const struct walk_file *file, void *data);
+
+/*
+ * Call @fn for @path and, when @recursive, for every file below it.
+ * Each file is opened without following a symlink (unless @symlinks says
+ * so) and reached only through its open descriptor, so that a directory
+ * replaced by a symlink during the walk cannot lead it elsewhere.  Errors
+ * of the walk itself are reported; the walk goes on.  Returns 0, or 1 when
+ * something failed.
+ */
+int walk(const char *path, bool recursive, enum walk_symlinks symlinks,
+	 walk_fn *fn, void *data);
+
+/*
+ * Set *@path, whose first @len characters are a directory's path, to the
+ * path of its entry @name, growing it (*@alloc bytes) as needed.  0, or -1
+ * with errno.
+ */
+int walk_path_push(char **path, size_t *alloc, size_t len, const char *name);
+
+#endif /* RICHACL_WALK_H */
