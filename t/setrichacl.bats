@@ -109,6 +109,7 @@ ACL='owner@:rwp::allow user:nobody:r::allow'
 	local usage="Usage: setrichacl [-R] {--set|--modify} ACL FILE...
        setrichacl [-R] {--set-file|--modify-file} ACL_FILE FILE...
        setrichacl [-R] --remove FILE...
+       setrichacl [-R] --edit FILE...
        setrichacl --restore=DUMP
 Try 'setrichacl --help' for more information."
 	mkfile f 0600
@@ -120,7 +121,7 @@ Try 'setrichacl --help' for more information."
 	expect_output "$usage"
 	run setrichacl --set 'owner@:rwp::allow' --remove f
 	expect_status 2
-	expect_output "setrichacl: only one of --set, --set-file, --modify, --modify-file, --remove and --restore may be given
+	expect_output "setrichacl: only one of --set, --set-file, --modify, --modify-file, --remove, --restore and --edit may be given
 $usage"
 	run setrichacl --bogus f
 	expect_status 2
@@ -778,4 +779,54 @@ mktree() {
 	run setrichacl --remap-uid nonsense --restore dump
 	expect_status 2
 	expect_output "setrichacl: --remap-uid 'nonsense': not FROM:TO with known user names or numbers"
+}
+
+# ---- --edit ----
+
+# An "editor" that replaces the line $1 with $2 (sed), for --edit.
+fake_editor() {
+	printf '#!/bin/sh\nsed -i "s/^%s$/%s/" "$1"\n' "$1" "$2" > editor
+	chmod +x editor
+	export EDITOR=$PWD/editor VISUAL=
+}
+
+@test "--edit shows the ACL in the editor and sets it when saved changed" {
+	need_richacl
+	mkfile f 0640
+	printf '#!/bin/sh\ncat "$1" > shown\n' > show
+	chmod +x show
+	EDITOR=$PWD/show VISUAL= run setrichacl --edit f
+	expect_status 0
+	expect_output ''
+	[ "$(cat shown)" = "$(printf '%s\n' \
+		"# The ACL of f.  Entries: WHO:PERMISSIONS:FLAGS:TYPE (setrichacl --help);" \
+		"# lines starting with '#' are ignored.  Saved unchanged, nothing changes." \
+		' owner@:rwp----------::allow' ' group@:r------------::allow')" ]
+	expect_writes ''
+	fake_editor ' group@:r------------::allow' 'user:nobody:r::allow'
+	run setrichacl -e f
+	expect_status 0
+	run getrichacl --unaligned f
+	expect_output "$(printf '%s\n' 'f:' 'owner@:rwp::allow' \
+		'user:nobody:r::allow' '')"
+}
+
+@test "--edit: a bad edit or a failing editor changes nothing" {
+	need_richacl
+	mkfile f 0640
+	fake_editor ' group@:r------------::allow' 'group@:rz::allow'
+	run setrichacl --edit f
+	expect_status 1
+	expect_output "setrichacl: 'group@:rz::allow': invalid permission 'z'"
+	[ "$(stat -c %a f)" = 640 ]
+	EDITOR=false VISUAL= run setrichacl --edit f
+	expect_status 1
+	expect_output "setrichacl: the editor 'false' failed (exit status 1)"
+	fake_editor ' owner@:rwp----------::allow' ''
+	printf '#!/bin/sh\nsed -i "/^[^#]/d" "$1"\n' > editor
+	run setrichacl --edit f
+	expect_status 1
+	expect_output "setrichacl: the ACL has no entries: it would grant nothing (mode 000); give --allow-empty if that is meant"
+	[ "$(stat -c %a f)" = 640 ]
+	expect_writes ''
 }

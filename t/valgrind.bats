@@ -131,4 +131,10 @@ setup_file() {
 	printf 'a:\nowner@:r::allow\nb:\n' > bad
 	run vg setrichacl --set-file bad t/f
 	expect_status 2
+	printf '#!/bin/sh\necho user:nobody:w::allow >> "$1"\n' > editor
+	chmod +x editor
+	EDITOR=$PWD/editor VISUAL= run vg setrichacl --edit t/f t/sub
+	expect_status 0
+	EDITOR=false VISUAL= run vg setrichacl --edit t/f
+	expect_status 1
 }

@@ -28,6 +28,7 @@
 #include "../tool.h"
 #include "../walk.h"
 #include "apply.h"
+#include "edit.h"
 #include "input.h"
 #include "propagate.h"
 #include "restore.h"
@@ -43,6 +44,7 @@ enum action {
 	ACTION_MODIFY,
 	ACTION_REMOVE,
 	ACTION_RESTORE,
+	ACTION_EDIT,
 };
 
 /* Options without a short form. */
@@ -61,6 +63,7 @@ static const struct option long_options[] = {
 	{ "set-file",	 required_argument, NULL, 'S' },
 	{ "remove",	 no_argument,	    NULL, 'b' },
 	{ "restore",	 required_argument, NULL, OPT_RESTORE },
+	{ "edit",	 no_argument,	    NULL, 'e' },
 	{ "allow-empty", no_argument,	    NULL, OPT_ALLOW_EMPTY },
 	{ "recursive",	 no_argument,	    NULL, 'R' },
 	{ "logical",	 no_argument,	    NULL, 'L' },
@@ -85,6 +88,7 @@ static const struct {
 	{ 'S',	       ACTION_SET,     true },
 	{ 'b',	       ACTION_REMOVE,  false },
 	{ OPT_RESTORE, ACTION_RESTORE, true },
+	{ 'e',	       ACTION_EDIT,    false },
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof(*(a)))
@@ -94,8 +98,9 @@ static void usage(FILE *f)
 	fprintf(f, "Usage: %s [-R] {--set|--modify} ACL FILE...\n"
 		   "       %s [-R] {--set-file|--modify-file} ACL_FILE FILE...\n"
 		   "       %s [-R] --remove FILE...\n"
+		   "       %s [-R] --edit FILE...\n"
 		   "       %s --restore=DUMP\n",
-		progname, progname, progname, progname);
+		progname, progname, progname, progname, progname);
 }
 
 /* The permissions, from the library's own names for them. */
@@ -140,6 +145,8 @@ static void help(void)
 "                          ones (an entry without permissions removes them)\n"
 "  -M, --modify-file FILE  the same, with the entries read from FILE\n"
 "  -b, --remove            remove the ACL, keeping the mode\n"
+"  -e, --edit              edit the ACL of each file in $VISUAL, $EDITOR or\n"
+"                          vi; it is set when saved changed\n"
 "      --restore DUMP      give every file of DUMP ('-': stdin), as\n"
 "                          'getrichacl -R' or '--dump' wrote it, its ACL,\n"
 "                          owner, group and mode back\n"
@@ -190,6 +197,7 @@ struct request {
 	struct richacl *acl;
 	unsigned int given;
 	bool recursive;
+	bool allow_empty;	/* --allow-empty */
 	struct apply apply;
 };
 
@@ -227,6 +235,21 @@ static int read_acl(struct request *req, const char *arg, bool from_file)
 		ret = parse_acl(req, text);
 	free(text);
 	return ret;
+}
+
+/*
+ * --set of an ACL without entries, which grants nothing (mode 000), is
+ * taken for a mistake unless --allow-empty says it is meant: -1 after a
+ * message.
+ */
+static int refuse_empty(const struct request *req)
+{
+	if (req->action != ACTION_SET || req->acl->a_count || req->allow_empty)
+		return 0;
+	fprintf(stderr, "%s: the ACL has no entries: it would grant nothing "
+		"(mode 000); give --allow-empty if that is meant\n",
+		progname);
+	return -1;
 }
 
 /*
@@ -314,6 +337,8 @@ static int remove_acl(struct request *req, const struct walk_file *file)
 	return ret;
 }
 
+static int edit_file(struct request *req, const struct walk_file *file);
+
 /* Do @req to one file of the walk; 0 when all went well, 1 when not. */
 static int change_file(const struct walk_file *file, void *data)
 {
@@ -326,6 +351,8 @@ static int change_file(const struct walk_file *file, void *data)
 			goto fail;
 		return 0;
 	}
+	if (req->action == ACTION_EDIT)
+		return edit_file(req, file);
 	old = richacl_get_file(file->at);
 	if (!old && errno != ENODATA && errno != EOPNOTSUPP) {
 		/* --set replaces an unreadable (corrupt) acl. */
@@ -384,6 +411,50 @@ fail:
 	return 1;
 }
 
+/*
+ * --edit: the file's ACL as getrichacl shows it through the editor, then,
+ * when it changed, set like --set.  0, or 1 after a message.
+ */
+static int edit_file(struct request *req, const struct walk_file *file)
+{
+	struct request set = { .action = ACTION_SET,
+			       .recursive = req->recursive,
+			       .allow_empty = req->allow_empty,
+			       .apply = req->apply };
+	unsigned int options = 0;
+	char *text, *edited = NULL;
+	struct richacl *acl;
+	int status = 1, changed;
+
+	acl = richacl_get_or_from_mode(file->at, NULL);
+	if (!acl) {
+		tool_file_error(file->path, errno == EOPNOTSUPP ?
+				"file has a POSIX ACL" : NULL);
+		return 1;
+	}
+	if (S_ISDIR(file->st.st_mode))
+		options |= RICHACL_TEXT_DIRECTORY;
+	text = richacl_apply_masks(acl, file->st.st_uid) ? NULL :
+		richacl_to_text(acl, options);
+	richacl_free(acl);
+	if (!text) {
+		tool_file_error(file->path, NULL);
+		return 1;
+	}
+	changed = edit_text(file->path, text, &edited);
+	free(text);
+	if (changed == 0)
+		status = 0;
+	else if (changed > 0 && !prepare_acl_text(edited, file->path) &&
+		 !parse_acl(&set, edited) && !refuse_empty(&set)) {
+		status = change_file(file, &set);
+		req->apply.would_change |= set.apply.would_change;
+	}
+	richacl_free(set.acl);
+	free(edited);
+	return status;
+}
+
 /* Bad usage: @message, the usage lines, exit status 2. */
 static noreturn void bad_usage(const char *message)
 {
@@ -397,14 +468,14 @@ int main(int argc, char *argv[])
 	struct request req = { .action = ACTION_NONE };
 	struct remaps remaps = { .nuids = 0 };
 	struct dump dump = { .count = 0 };
-	bool from_file = false, allow_empty = false;
+	bool from_file = false;
 	const char *arg = NULL;
 	int status = 0;
 	int opt;
 	size_t n;
 
 	argv[0] = (char *)progname;	/* for the messages of getopt */
-	while ((opt = getopt_long(argc, argv, "m:M:s:S:bRLPvh", long_options,
+	while ((opt = getopt_long(argc, argv, "m:M:s:S:beRLPvh", long_options,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'v':
@@ -429,7 +500,7 @@ int main(int argc, char *argv[])
 			req.apply.test = true;
 			break;
 		case OPT_ALLOW_EMPTY:
-			allow_empty = true;
+			req.allow_empty = true;
 			break;
 		case OPT_REMAP_UID:
 		case OPT_REMAP_GID:
@@ -446,8 +517,8 @@ int main(int argc, char *argv[])
 				tool_bad_usage(usage);
 			if (req.action != ACTION_NONE)
 				bad_usage("only one of --set, --set-file, "
-					  "--modify, --modify-file, --remove "
-					  "and --restore may be given");
+					  "--modify, --modify-file, --remove, "
+					  "--restore and --edit may be given");
 			req.action = action_map[n].action;
 			from_file = action_map[n].from_file;
 			arg = optarg;
@@ -477,15 +548,11 @@ int main(int argc, char *argv[])
 		}
 		status = dump_restore(&req.apply, &dump);
 		dump_free(&dump);
-	} else if (req.action != ACTION_REMOVE) {
+	} else if (req.action != ACTION_REMOVE && req.action != ACTION_EDIT) {
 		if (read_acl(&req, arg, from_file))
 			return 2;
-		if (req.action == ACTION_SET && !req.acl->a_count &&
-		    !allow_empty) {
+		if (refuse_empty(&req)) {
 			richacl_free(req.acl);
-			fprintf(stderr, "%s: the ACL has no entries: it would "
-				"grant nothing (mode 000); give --allow-empty "
-				"if that is meant\n", progname);
 			return 2;
 		}
 	}
