@@ -110,6 +110,7 @@ ACL='owner@:rwp::allow user:nobody:r::allow'
        setrichacl [-R] {--set-file|--modify-file} ACL_FILE FILE...
        setrichacl [-R] --remove FILE...
        setrichacl [-R] --edit FILE...
+       setrichacl --propagate DIR...
        setrichacl --restore=DUMP
 Try 'setrichacl --help' for more information."
 	mkfile f 0600
@@ -121,7 +122,7 @@ Try 'setrichacl --help' for more information."
 	expect_output "$usage"
 	run setrichacl --set 'owner@:rwp::allow' --remove f
 	expect_status 2
-	expect_output "setrichacl: only one of --set, --set-file, --modify, --modify-file, --remove, --restore and --edit may be given
+	expect_output "setrichacl: only one of --set, --set-file, --modify, --modify-file, --remove, --restore, --edit and --propagate may be given
 $usage"
 	run setrichacl --bogus f
 	expect_status 2
@@ -829,4 +830,54 @@ fake_editor() {
 	expect_output "setrichacl: the ACL has no entries: it would grant nothing (mode 000); give --allow-empty if that is meant"
 	[ "$(stat -c %a f)" = 640 ]
 	expect_writes ''
+}
+
+# ---- --propagate ----
+
+@test "--propagate gives a tree what it inherits now; protected ACLs stay; a second run changes nothing" {
+	need_richacl
+	mkdir -p d/sub d/s2
+	mkfile d/f 0644
+	mkfile d/g 0644
+	mkfile d/sub/x 0644
+	mkfile d/s2/y 0644
+	setrichacl --set 'owner@:rwpx:fd:allow user:nobody:r:fd:allow group@:rx::allow' d
+	setrichacl --set 'flags:p owner@:rwpx::allow' d/sub
+	# A stale inherited entry, and an explicit one.
+	setrichacl --set 'owner@:rw::allow user:daemon:r::allow user:bin:r:a:allow' d/g
+	run setrichacl --propagate d
+	expect_status 0
+	expect_output ''
+	run getrichacl --unaligned d/f d/g d/sub d/s2 d/s2/y d/sub/x
+	expect_output "$(printf '%s\n' 'd/f:' 'flags:a' 'owner@:rwp::allow' \
+		'everyone@:r::allow' 'owner@:rwpx:a:allow' 'user:nobody:r:a:allow' '' \
+		'd/g:' 'flags:a' 'owner@:rw::allow' 'user:daemon:r::allow' \
+		'owner@:rwpx:a:allow' 'user:nobody:r:a:allow' '' \
+		'd/sub:' 'flags:p' 'owner@:rwpx::allow' '' \
+		'd/s2:' 'flags:a' 'owner@:rwpxd::allow' 'everyone@:rx::allow' \
+		'owner@:rwpx:fda:allow' 'user:nobody:r:fda:allow' '' \
+		'd/s2/y:' 'flags:a' 'owner@:rwp::allow' 'everyone@:r::allow' \
+		'owner@:rwpx:a:allow' 'user:nobody:r:a:allow' '' \
+		'd/sub/x:' 'owner@:rwp::allow' 'everyone@:r::allow' '')"
+	clear_writes
+	run setrichacl --test --propagate d
+	expect_status 0
+	expect_output ''
+	run setrichacl --propagate d
+	expect_status 0
+	expect_writes ''
+	# The directory's entry changes: --test says where, then it is done.
+	setrichacl --modify 'user:nobody:rw:fd:allow' d
+	run setrichacl --test --propagate d
+	expect_status 3
+	[ "$(grep -c '^# file: ' <<<"$output")" = 4 ]
+	setrichacl --propagate d
+	run getrichacl --unaligned d/s2/y
+	[ "${lines[5]}" = 'user:nobody:rw:a:allow' ]
+	run setrichacl --propagate d/f
+	expect_status 1
+	expect_output 'setrichacl: d/f: not a directory'
+	run setrichacl -R --propagate d
+	expect_status 2
+	[ "${lines[0]}" = 'setrichacl: --propagate takes no -R: it walks the tree itself' ]
 }

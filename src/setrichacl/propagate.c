@@ -2,7 +2,9 @@
 /*
  * Automatic inheritance into the tree below a directory (see propagate.h).
  *
- * Only a file whose acl has auto_inherit and not protected takes part;
+ * Only a file whose acl has auto_inherit and not protected takes part
+ * (with --propagate, every file whose acl is not protected: one without
+ * an acl starts from the acl of its mode, and gets the auto_inherit flag);
  * symlinks are skipped.  A directory that takes part passes its new acl on
  * to its own children.  Each file is opened with O_PATH | O_NOFOLLOW
  * relative to its (open) directory and then reached only through
@@ -12,6 +14,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,6 +28,7 @@
 
 struct propagation {
 	struct apply *apply;
+	bool all;		/* --propagate: files without auto_inherit too */
 	char *path;		/* the current path, for messages */
 	size_t alloc;
 	int status;		/* 1 when some file failed */
@@ -58,18 +62,19 @@ static void inherit_one(struct propagation *p, int dirfd, const char *name,
 	if (!acl) {
 		if (errno != ENODATA && errno != EOPNOTSUPP)
 			goto fail;
-		goto out;
+		if (!p->all)
+			goto out;
 	}
-	if (!(acl->a_flags & RICHACL_AUTO_INHERIT) ||
-	    (acl->a_flags & RICHACL_PROTECTED))
+	if (acl && ((acl->a_flags & RICHACL_PROTECTED) ||
+		    (!p->all && !(acl->a_flags & RICHACL_AUTO_INHERIT))))
 		goto out;
-	new = richacl_clone(acl);
+	new = acl ? richacl_clone(acl) : richacl_from_mode(st.st_mode);
 	if (!new)
 		goto fail;
+	new->a_flags |= RICHACL_AUTO_INHERIT;
 	changed = richacl_auto_inherit(new, dir_acl, S_ISDIR(st.st_mode));
 	if (changed < 0 ||
-	    (changed > 0 && apply_acl(p->apply, p->path, at, &st, acl, new,
-				      st.st_mode)))
+	    apply_acl(p->apply, p->path, at, &st, acl, new, st.st_mode))
 		goto fail;
 	if (S_ISDIR(st.st_mode)) {
 		int subfd = openat(fd, ".", O_RDONLY | O_DIRECTORY |
@@ -121,9 +126,13 @@ static void propagate(struct propagation *p, int dirfd,
 }
 
 int propagate_tree(struct apply *apply, const char *path, const char *at,
-		   const struct richacl *acl)
+		   const struct richacl *acl, bool all)
 {
-	struct propagation p = { .apply = apply, .path = strdup(path) };
+	struct propagation p = {
+		.apply = apply,
+		.all = all,
+		.path = strdup(path),
+	};
 	int fd;
 
 	if (!p.path) {

@@ -45,6 +45,7 @@ enum action {
 	ACTION_REMOVE,
 	ACTION_RESTORE,
 	ACTION_EDIT,
+	ACTION_PROPAGATE,
 };
 
 /* Options without a short form. */
@@ -54,6 +55,7 @@ enum {
 	OPT_TEST,
 	OPT_REMAP_UID,
 	OPT_REMAP_GID,
+	OPT_PROPAGATE,
 };
 
 static const struct option long_options[] = {
@@ -64,6 +66,7 @@ static const struct option long_options[] = {
 	{ "remove",	 no_argument,	    NULL, 'b' },
 	{ "restore",	 required_argument, NULL, OPT_RESTORE },
 	{ "edit",	 no_argument,	    NULL, 'e' },
+	{ "propagate",	 no_argument,	    NULL, OPT_PROPAGATE },
 	{ "allow-empty", no_argument,	    NULL, OPT_ALLOW_EMPTY },
 	{ "recursive",	 no_argument,	    NULL, 'R' },
 	{ "logical",	 no_argument,	    NULL, 'L' },
@@ -89,6 +92,7 @@ static const struct {
 	{ 'b',	       ACTION_REMOVE,  false },
 	{ OPT_RESTORE, ACTION_RESTORE, true },
 	{ 'e',	       ACTION_EDIT,    false },
+	{ OPT_PROPAGATE, ACTION_PROPAGATE, false },
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof(*(a)))
@@ -99,8 +103,9 @@ static void usage(FILE *f)
 		   "       %s [-R] {--set-file|--modify-file} ACL_FILE FILE...\n"
 		   "       %s [-R] --remove FILE...\n"
 		   "       %s [-R] --edit FILE...\n"
+		   "       %s --propagate DIR...\n"
 		   "       %s --restore=DUMP\n",
-		progname, progname, progname, progname, progname);
+		progname, progname, progname, progname, progname, progname);
 }
 
 /* The permissions, from the library's own names for them. */
@@ -147,6 +152,11 @@ static void help(void)
 "  -b, --remove            remove the ACL, keeping the mode\n"
 "  -e, --edit              edit the ACL of each file in $VISUAL, $EDITOR or\n"
 "                          vi; it is set when saved changed\n"
+"      --propagate         give every file below each DIR what it inherits\n"
+"                          from DIR's ACL now: inherited entries replaced,\n"
+"                          others kept, protected ACLs (and what is below\n"
+"                          them) left alone; a file gets the auto_inherit\n"
+"                          flag\n"
 "      --restore DUMP      give every file of DUMP ('-': stdin), as\n"
 "                          'getrichacl -R' or '--dump' wrote it, its ACL,\n"
 "                          owner, group and mode back\n"
@@ -339,6 +349,27 @@ static int remove_acl(struct request *req, const struct walk_file *file)
 
 static int edit_file(struct request *req, const struct walk_file *file);
 
+/* --propagate: what the tree below the directory inherits from it now. */
+static int propagate_from(struct request *req, const struct walk_file *file)
+{
+	struct richacl *acl;
+	int status;
+
+	if (!S_ISDIR(file->st.st_mode)) {
+		tool_file_error(file->path, "not a directory");
+		return 1;
+	}
+	acl = richacl_get_or_from_mode(file->at, NULL);
+	if (!acl) {
+		tool_file_error(file->path, errno == EOPNOTSUPP ?
+				"file has a POSIX ACL" : NULL);
+		return 1;
+	}
+	status = propagate_tree(&req->apply, file->path, file->at, acl, true);
+	richacl_free(acl);
+	return status;
+}
+
 /* Do @req to one file of the walk; 0 when all went well, 1 when not. */
 static int change_file(const struct walk_file *file, void *data)
 {
@@ -353,6 +384,8 @@ static int change_file(const struct walk_file *file, void *data)
 	}
 	if (req->action == ACTION_EDIT)
 		return edit_file(req, file);
+	if (req->action == ACTION_PROPAGATE)
+		return propagate_from(req, file);
 	old = richacl_get_file(file->at);
 	if (!old && errno != ENODATA && errno != EOPNOTSUPP) {
 		/* --set replaces an unreadable (corrupt) acl. */
@@ -397,7 +430,8 @@ static int change_file(const struct walk_file *file, void *data)
 	}
 	if (!req->recursive && S_ISDIR(file->st.st_mode) &&
 	    (acl->a_flags & RICHACL_AUTO_INHERIT))
-		status = propagate_tree(&req->apply, file->path, file->at, acl);
+		status = propagate_tree(&req->apply, file->path, file->at, acl,
+					false);
 	richacl_free(acl);
 	richacl_free(old);
 	richacl_free(unreadable);
@@ -518,7 +552,8 @@ int main(int argc, char *argv[])
 			if (req.action != ACTION_NONE)
 				bad_usage("only one of --set, --set-file, "
 					  "--modify, --modify-file, --remove, "
-					  "--restore and --edit may be given");
+					  "--restore, --edit and --propagate may be "
+					  "given");
 			req.action = action_map[n].action;
 			from_file = action_map[n].from_file;
 			arg = optarg;
@@ -538,6 +573,9 @@ int main(int argc, char *argv[])
 		if (remaps.nuids || remaps.ngids)
 			bad_usage("--remap-uid and --remap-gid go with "
 				  "--restore");
+		if (req.recursive && req.action == ACTION_PROPAGATE)
+			bad_usage("--propagate takes no -R: it walks the tree "
+				  "itself");
 	}
 
 	if (req.action == ACTION_RESTORE) {
@@ -548,7 +586,7 @@ int main(int argc, char *argv[])
 		}
 		status = dump_restore(&req.apply, &dump);
 		dump_free(&dump);
-	} else if (req.action != ACTION_REMOVE && req.action != ACTION_EDIT) {
+	} else if (req.action == ACTION_SET || req.action == ACTION_MODIFY) {
 		if (read_acl(&req, arg, from_file))
 			return 2;
 		if (refuse_empty(&req)) {
