@@ -77,6 +77,11 @@ image_teardown() {
 	cd /
 	! mountpoint -q "$mnt" || umount "$mnt"
 	rmdir "$mnt"
+	# bats keeps each test's directory until the whole run ends: the
+	# images of a suite would fill the guest's tmpfs (its memory; the
+	# debug kernel's mkfs.xfs then failed with no room left even for
+	# bats' record of its output).
+	rm -rf "${BATS_TEST_TMPDIR:?}"/*
 }
 
 # user_tools: copies of the built getrichacl and setrichacl (static) in a
