@@ -881,3 +881,63 @@ fake_editor() {
 	expect_status 2
 	[ "${lines[0]}" = 'setrichacl: --propagate takes no -R: it walks the tree itself' ]
 }
+
+@test "a tree of 200 files with every kind of entry and odd names: dump, remove, restore, byte for byte" {
+	need_richacl
+	local acls=(
+		'owner@:rwp::allow user:nobody:r::allow group:daemon:w::deny'
+		'flags:a user:nobody:rw::deny owner@:rwpxd:fd:allow everyone@:r:fd:allow'
+		'flags:p owner@:rwpxdDaARWcCoSeE::allow group@:rx::allow'
+		'owner:rwp::mask group:r::mask other:::mask owner@:rwp::allow user:daemon:rw::allow'
+		'owner@:rw::allow user:nobody:r:a:allow group:daemon:r:a:deny'
+		'flags:ad owner@:rwpx:fdi:allow group:nogroup:rx:fdn:allow everyone@:x::allow'
+		'user:nobody:wp::deny group@:rwp::allow everyone@:r::allow'
+		'owner@:r::allow'
+	)
+	local i n=0 name
+	mkdir tree
+	for i in $(seq 0 19); do
+		mkdir "tree/d$i"
+		for name in "f$i" $'new\nline'"$i" "back\\slash$i" "sp ace $i" \
+			    "$(printf 'tab\t%s' "$i")" "uni-é-$i" "x$i" "y$i" "z$i"; do
+			: > "tree/d$i/$name"
+		done
+	done
+	chmod 4755 tree/d0/f0
+	chmod 2750 tree/d1
+	chmod 1777 tree/d2
+	while IFS= read -r -d '' name; do
+		setrichacl --set "${acls[n % ${#acls[@]}]}" "$name" 2>/dev/null
+		n=$((n + 1))
+	done < <(find tree -mindepth 1 -print0 | sort -z)
+	[ "$(find tree | wc -l)" -ge 200 ]
+	getrichacl -R tree > dump
+	local before
+	before=$(cat dump)
+	if [ -z "$RICHACL_SHIM" ]; then
+		getfattr -R -h -d -m '^system.richacl$' -e hex tree > values
+	fi
+	tar -cf tree.tar tree
+	rm -rf tree
+	tar -xf tree.tar
+	run getrichacl -R tree
+	[ "$output" != "$before" ]
+	run setrichacl --restore=dump
+	expect_status 0
+	expect_output ''
+	run getrichacl -R tree
+	expect_output "$before"
+	if [ -z "$RICHACL_SHIM" ]; then
+		run getfattr -R -h -d -m '^system.richacl$' -e hex tree
+		expect_output "$(cat values)"
+	fi
+	run setrichacl --test --restore=dump
+	expect_status 0
+	# --test -R --modify: 3, then 0 once applied.
+	run setrichacl --test -R --modify 'user:nobody:x::allow' tree
+	expect_status 3
+	setrichacl -R --modify 'user:nobody:x::allow' tree
+	run setrichacl --test -R --modify 'user:nobody:x::allow' tree
+	expect_status 0
+	expect_output ''
+}
