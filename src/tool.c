@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,4 +29,18 @@ void tool_file_error(const char *path, const char *reason)
 void tool_version(void)
 {
 	printf("%s (%s) %s\n", progname, PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+long long tool_parse_id(const char *s)
+{
+	unsigned long long id;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	id = strtoull(s, &end, 10);
+	if (*end || errno || id >= (unsigned int)-1)
+		return -1;
+	return id;
 }

@@ -21,6 +21,12 @@ noreturn void tool_bad_usage(void (*usage)(FILE *f));
  */
 void tool_file_error(const char *path, const char *reason);
 
+/*
+ * A user or group id in decimal, without sign or trailing garbage; -1
+ * when @s is not one.
+ */
+long long tool_parse_id(const char *s);
+
 /* "prog (package) version" on stdout. */
 void tool_version(void);
 

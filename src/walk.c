@@ -205,3 +205,19 @@ int walk(const char *path, bool recursive, enum walk_symlinks symlinks,
 	free(w.path);
 	return w.status;
 }
+
+bool walk_option(int opt, bool *recursive, enum walk_symlinks *symlinks)
+{
+	switch (opt) {
+	case 'R':
+		*recursive = true;
+		return true;
+	case 'L':
+		*symlinks = WALK_LOGICAL;
+		return true;
+	case 'P':
+		*symlinks = WALK_PHYSICAL;
+		return true;
+	}
+	return false;
+}

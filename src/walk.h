@@ -45,6 +45,12 @@ int walk(const char *path, bool recursive, enum walk_symlinks symlinks,
 	 walk_fn *fn, void *data);
 
 /*
+ * The options -R, -L and -P, which both tools take: sets *@recursive or
+ * *@symlinks and returns true for those, false for any other @opt.
+ */
+bool walk_option(int opt, bool *recursive, enum walk_symlinks *symlinks);
+
+/*
  * Set *@path, whose first @len characters are a directory's path, to the
  * path of its entry @name, growing it (*@alloc bytes) as needed.  0, or -1
  * with errno.

@@ -109,21 +109,6 @@ static void file_error(const char *path)
 			NULL);
 }
 
-/* A decimal id without sign or trailing garbage; -1 when @s is not one. */
-static long long parse_id(const char *s)
-{
-	unsigned long long id;
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	id = strtoull(s, &end, 10);
-	if (*end || errno || id >= (unsigned int)-1)
-		return -1;
-	return id;
-}
-
 /* Who --access asks for; owns @groups. */
 struct who {
 	struct richacl_cred cred;
@@ -158,7 +143,7 @@ static long long lookup_group(const char *name)
 
 	if (gr)
 		return gr->gr_gid;
-	id = parse_id(name);
+	id = tool_parse_id(name);
 	if (id < 0)
 		fprintf(stderr, "%s: unknown group '%s'\n", progname, name);
 	return id;
@@ -200,7 +185,7 @@ static int parse_who(struct who *who, char *arg)
 	long long id;
 
 	if (!pw) {
-		id = parse_id(user);
+		id = tool_parse_id(user);
 		if (id < 0) {
 			fprintf(stderr, "%s: unknown user '%s'\n", progname,
 				user);
@@ -365,15 +350,6 @@ int main(int argc, char *argv[])
 			if (access && *access == '=')
 				access++;
 			break;
-		case 'R':
-			recursive = true;
-			break;
-		case 'L':
-			symlinks = WALK_LOGICAL;
-			break;
-		case 'P':
-			symlinks = WALK_PHYSICAL;
-			break;
 		case OPT_DUMP:
 			show.dump = true;
 			break;
@@ -387,6 +363,8 @@ int main(int argc, char *argv[])
 			tool_bad_usage(usage);
 			break;
 		default:
+			if (walk_option(opt, &recursive, &symlinks))
+				break;
 			for (n = 0; n < sizeof(text_option_map) /
 					sizeof(*text_option_map); n++)
 				if (text_option_map[n].opt == opt)

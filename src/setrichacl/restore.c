@@ -23,21 +23,6 @@
 #include "input.h"
 #include "restore.h"
 
-/* A decimal id without sign or trailing garbage; -1 when @s is not one. */
-static long long parse_number(const char *s)
-{
-	unsigned long long id;
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	id = strtoull(s, &end, 10);
-	if (*end || errno || id >= (unsigned int)-1)
-		return -1;
-	return id;
-}
-
 /* The id of the user or group (@group) name or number @s, or -1. */
 static long long parse_owner(const char *s, bool group)
 {
@@ -52,7 +37,7 @@ static long long parse_owner(const char *s, bool group)
 		if (pw)
 			return pw->pw_uid;
 	}
-	return parse_number(s);
+	return tool_parse_id(s);
 }
 
 int remap_add(struct remaps *remaps, const char *arg, bool group)

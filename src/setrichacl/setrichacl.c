@@ -521,15 +521,6 @@ int main(int argc, char *argv[])
 		case '?':
 			tool_bad_usage(usage);
 			break;
-		case 'R':
-			req.recursive = true;
-			break;
-		case 'L':
-			symlinks = WALK_LOGICAL;
-			break;
-		case 'P':
-			symlinks = WALK_PHYSICAL;
-			break;
 		case OPT_TEST:
 			req.apply.test = true;
 			break;
@@ -544,6 +535,8 @@ int main(int argc, char *argv[])
 			}
 			break;
 		default:
+			if (walk_option(opt, &req.recursive, &symlinks))
+				break;
 			for (n = 0; n < ARRAY_SIZE(action_map); n++)
 				if (action_map[n].opt == opt)
 					break;
