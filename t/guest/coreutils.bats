@@ -27,7 +27,7 @@ setup() {
 }
 
 teardown() {
-	rm -rf "$tmp"
+	rm -rf "$tmp" "${plain-}"
 }
 
 # value FILE: the system.richacl value of FILE, in hex.
@@ -63,6 +63,7 @@ $RICHACL_COREUTILS/bin/ls"
 
 @test "ls -l on the POSIX ext4 and on tmpfs still shows + for POSIX ACLs" {
 	guest_mkdir PLAIN_MNT coreutils
+	plain=$dir
 	: > "$dir/p"
 	setfacl -m u:rtu1:r "$dir/p"
 	: > "$tmp/t"
@@ -110,6 +111,7 @@ $RICHACL_COREUTILS/bin/ls"
 
 @test "mv to tmpfs and to the POSIX ext4 warns and leaves the file to its owner alone" {
 	guest_mkdir PLAIN_MNT coreutils
+	plain=$dir
 	cp -p f f2
 	run mv f "$tmp/g"
 	expect_status 0

@@ -96,7 +96,8 @@ rtu4 ok/denied ok/denied"
 # What NFSv4 clients see and set: the acl attribute (GETATTR, SETATTR).
 
 @test "nfs4_getfacl shows the stored ACL, entry for entry" {
-	echo data >"$LOCAL/f"
+	# A directory: setrichacl gives a file no inheritance flags.
+	mkdir "$LOCAL/f"
 	setrichacl --set 'owner@:rwp::allow user:rtu1:rp::allow group:rtg2:r:fd:allow user:rtu3:w::deny everyone@:r::allow' \
 		"$LOCAL/f"
 	run nfs4_getfacl f
