@@ -66,4 +66,13 @@ extern RICHACL_TEXT_HIDDEN const size_t text_ntypes;
 extern RICHACL_TEXT_HIDDEN const char *const text_special_who[];
 extern RICHACL_TEXT_HIDDEN const size_t text_nspecial_who;
 
+/*
+ * The name of user or group id @id, malloc'ed, into *@name: 0 with the
+ * name, or NULL when the id has none; 1 with NULL when the look-up failed
+ * (the name service down: no name this time); -1 with errno ENOMEM.  In
+ * richacl_names.c.
+ */
+RICHACL_TEXT_HIDDEN int text_lookup_name(unsigned int id, bool is_group,
+					 char **name);
+
 #endif /* RICHACL_TEXT_H */

@@ -9,13 +9,10 @@
  * form of PERMS has one column per permission ('-' when not set).
  */
 #include <errno.h>
-#include <grp.h>
-#include <pwd.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "sys/richacl.h"
 #include "richacl_text.h"
@@ -86,59 +83,41 @@ static void print_type(FILE *f, unsigned short type)
 }
 
 /*
- * The user (or group) name of @id into a malloc'ed "user:NAME" string
- * (*@who); NULL name when unknown.  0, or -1 with errno.
+ * "user:NAME" or "group:NAME" for @id, malloc'ed, into *@who (NULL when
+ * the id has no name); from @names when given.  0, or -1 with errno.
  */
-static int lookup_id(unsigned int id, bool is_group, char **who)
+static int lookup_who(unsigned int id, bool is_group,
+		      struct richacl_names *names, char **who)
 {
-	long max = sysconf(is_group ? _SC_GETGR_R_SIZE_MAX :
-				      _SC_GETPW_R_SIZE_MAX);
-	size_t size = max > 0 ? (size_t)max : 1024;
 	const char *prefix = is_group ? "group:" : "user:";
-	char *buf = NULL;
+	char *name = NULL;
+	const char *cached;
 	int ret;
 
 	*who = NULL;
-	for (;;) {
-		const char *name = NULL;
-		char *tmp = realloc(buf, size);
-
-		if (!tmp) {
-			free(buf);
+	if (names) {
+		cached = richacl_id_name(names, id, is_group);
+		if (!cached)
+			return errno ? -1 : 0;
+		ret = asprintf(who, "%s%s", prefix, cached);
+	} else {
+		if (text_lookup_name(id, is_group, &name) < 0)
 			return -1;
-		}
-		buf = tmp;
-		if (is_group) {
-			struct group grp, *result;
-
-			ret = getgrgid_r(id, &grp, buf, size, &result);
-			if (!ret && result)
-				name = result->gr_name;
-		} else {
-			struct passwd pwd, *result;
-
-			ret = getpwuid_r(id, &pwd, buf, size, &result);
-			if (!ret && result)
-				name = result->pw_name;
-		}
-		if (ret == ERANGE) {
-			size *= 2;
-			continue;
-		}
-		/* Any other failure: print the number. */
-		if (name && asprintf(who, "%s%s", prefix, name) < 0) {
-			*who = NULL;
-			free(buf);
-			return -1;
-		}
-		break;
+		if (!name)
+			return 0;
+		ret = asprintf(who, "%s%s", prefix, name);
+		free(name);
 	}
-	free(buf);
+	if (ret < 0) {
+		*who = NULL;
+		return -1;
+	}
 	return 0;
 }
 
 /* The who string of @ace, malloc'ed; NULL with errno on failure. */
-static char *entry_who(const struct richace *ace, unsigned int options)
+static char *entry_who(const struct richace *ace, unsigned int options,
+		       struct richacl_names *names)
 {
 	bool is_group = ace->e_flags & RICHACE_IDENTIFIER_GROUP;
 	const char *prefix = is_group ? "group:" : "user:";
@@ -154,7 +133,7 @@ static char *entry_who(const struct richace *ace, unsigned int options)
 			       ace->e_who ? ace->e_who : "");
 	} else {
 		if (!(options & RICHACL_TEXT_NUMERIC_IDS)) {
-			if (lookup_id(ace->e_id, is_group, &who))
+			if (lookup_who(ace->e_id, is_group, names, &who))
 				return NULL;
 			if (who)
 				return who;
@@ -207,6 +186,12 @@ static char *close_stream(FILE *f, char **buf)
 
 char *richacl_to_text(const struct richacl *acl, unsigned int options)
 {
+	return richacl_to_text_names(acl, options, NULL);
+}
+
+char *richacl_to_text_names(const struct richacl *acl, unsigned int options,
+			    struct richacl_names *names)
+{
 	char **whos = NULL, *buf = NULL;
 	size_t longest = 0, size;
 	unsigned int n;
@@ -223,7 +208,7 @@ char *richacl_to_text(const struct richacl *acl, unsigned int options)
 			return NULL;
 	}
 	for (n = 0; n < acl->a_count; n++) {
-		whos[n] = entry_who(&acl->a_entries[n], options);
+		whos[n] = entry_who(&acl->a_entries[n], options, names);
 		if (!whos[n]) {
 			free_whos(whos, n);
 			return NULL;

@@ -450,3 +450,49 @@ every_mode() {
 	grep -qx 'getrichacl: t/self: directory loop, not entered' <<<"$output"
 	grep -qx '# file: t/z' <<<"$output"
 }
+
+# count_lookups ARGS...: getrichacl ARGS with t/count-lookups.so preloaded
+# (beside the shim, when there is one); the counts of uid and gid look-ups
+# in ./counts.
+count_lookups() {
+	local counter=${RICHACL_BUILDDIR:-.}/t/.libs/count-lookups.so
+	local env=() e tool
+	for e in "${shim_env[@]}"; do
+		case $e in LD_PRELOAD=*) e+=" $counter" ;; esac
+		env+=("$e")
+	done
+	[ ${#env[@]} -gt 0 ] || env=(LD_PRELOAD="$counter")
+	tool=$(type -P getrichacl) &&
+		tool=$("$LIBTOOL" --mode=execute echo "$tool") || return 127
+	env "${env[@]}" COUNT_LOOKUPS="$PWD/counts" "$tool" "$@"
+}
+
+@test "each user and group is looked up once, not once per entry or file" {
+	# make check builds the counting shim; the guest's build does not.
+	[ -e "${RICHACL_BUILDDIR:-.}/t/.libs/count-lookups.so" ] ||
+		[ -n "$RICHACL_SHIM" ] || skip "no t/count-lookups.so here"
+	richacl_supported || skip "no RichACL support here"
+	local i acl='owner@:rw::allow user:0:r::allow group:0:r::allow'
+	acl+=' user:65534:r::allow group:65534:w::allow user:65534:x::deny'
+	mkdir_mode t 0755
+	for i in $(seq 40); do mkfile "t/f$i" 0640; done
+	run setrichacl --set "$acl" t/f*
+	expect_status 0
+	run count_lookups t/f*
+	expect_status 0
+	[ "$(grep -c '^ *user:root:' <<<"$output")" = 40 ]
+	[ "$(grep -c '^ *group:nogroup:' <<<"$output")" = 40 ]
+	run cat counts
+	expect_output "uid 2
+gid 2"
+	# The dump adds each file's owner and group: a few more ids at most.
+	run count_lookups -R t
+	expect_status 0
+	[ "$(grep -c '^# owner: ' <<<"$output")" = 41 ]
+	local uids gids
+	uids=$(printf '%s\n' 0 65534 "$(stat -c %u t t/f1)" | sort -u | wc -l)
+	gids=$(printf '%s\n' 0 65534 "$(stat -c %g t t/f1)" | sort -u | wc -l)
+	run cat counts
+	expect_output "uid $uids
+gid $gids"
+}

@@ -207,6 +207,23 @@ char *richacl_to_text(const struct richacl *acl, unsigned int options);
 /* A permission set alone, as in the entries; malloc'ed. */
 char *richacl_mask_to_text(unsigned int mask, unsigned int options);
 
+/*
+ * richacl_names.c: a cache of the names of user and group ids, for
+ * printing many acls: each distinct id is looked up once (a tree of
+ * thousands of files naming the same users costs a few look-ups, not one
+ * per entry).  Names are those of the first look-up until the cache is
+ * freed.  richacl_id_name() returns the name of @id, or NULL: errno 0
+ * when the id has no name, else the error (ENOMEM).
+ */
+struct richacl_names;
+struct richacl_names *richacl_names_alloc(void);
+void richacl_names_free(struct richacl_names *names);
+const char *richacl_id_name(struct richacl_names *names, unsigned int id,
+			    int is_group);
+/* richacl_to_text(), the names from @names (NULL: looked up each time). */
+char *richacl_to_text_names(const struct richacl *acl, unsigned int options,
+			    struct richacl_names *names);
+
 /* ---- richacl_xattr.c: the system.richacl value ---- */
 
 /*

@@ -229,29 +229,28 @@ struct show {
 	unsigned int text_options;
 	bool dump;		/* the dump form (--dump, -R) */
 	const struct who *who;	/* --access: what the acl grants whom */
+	struct richacl_names *names;	/* each id looked up once */
 };
 
-/* The name of uid or gid @id (@is_group), or the number; for the dump. */
-static void print_id(const char *what, unsigned int id, bool is_group,
-		     bool numeric)
+/*
+ * The name of uid or gid @id (@is_group), or the number; for the dump.
+ * -1 with errno when out of memory.
+ */
+static int print_id(const char *what, unsigned int id, bool is_group,
+		    const struct show *show)
 {
 	const char *name = NULL;
 
-	if (!numeric) {
-		if (is_group) {
-			struct group *gr = getgrgid(id);
-
-			name = gr ? gr->gr_name : NULL;
-		} else {
-			struct passwd *pw = getpwuid(id);
-
-			name = pw ? pw->pw_name : NULL;
-		}
+	if (!(show->text_options & RICHACL_TEXT_NUMERIC_IDS)) {
+		name = richacl_id_name(show->names, id, is_group);
+		if (!name && errno)
+			return -1;
 	}
 	if (name)
 		printf("# %s: %s\n", what, name);
 	else
 		printf("# %s: %u\n", what, id);
+	return 0;
 }
 
 /*
@@ -259,21 +258,21 @@ static void print_id(const char *what, unsigned int id, bool is_group,
  * owner and group, and the set-user-ID, set-group-ID and sticky bits as
  * getfacl shows them ("s", "s" and "t", or "-").
  */
-static void print_dump_header(const char *path, const struct stat *st,
-			      unsigned int text_options)
+static int print_dump_header(const char *path, const struct stat *st,
+			     const struct show *show)
 {
-	bool numeric = text_options & RICHACL_TEXT_NUMERIC_IDS;
-
 	fputs("# file: ", stdout);
 	quote_name(stdout, path);
 	putchar('\n');
-	print_id("owner", st->st_uid, false, numeric);
-	print_id("group", st->st_gid, true, numeric);
+	if (print_id("owner", st->st_uid, false, show) ||
+	    print_id("group", st->st_gid, true, show))
+		return -1;
 	if (st->st_mode & 07000)
 		printf("# flags: %c%c%c\n",
 		       st->st_mode & S_ISUID ? 's' : '-',
 		       st->st_mode & S_ISGID ? 's' : '-',
 		       st->st_mode & S_ISVTX ? 't' : '-');
+	return 0;
 }
 
 /* Show the acl of one file of the walk (or, with --access, what it grants). */
@@ -307,9 +306,10 @@ static int print_acl(const struct walk_file *file, void *data)
 		if (!(text_options & RICHACL_TEXT_SHOW_MASKS) &&
 		    richacl_apply_masks(acl, file->st.st_uid))
 			goto fail_free;
-		text = richacl_to_text(acl, text_options);
+		text = richacl_to_text_names(acl, text_options, show->names);
 		if (text && show->dump) {
-			print_dump_header(file->path, &file->st, text_options);
+			if (print_dump_header(file->path, &file->st, show))
+				goto fail_text;
 			printf("%s\n", text);
 		} else if (text) {
 			quote_name(stdout, file->path);
@@ -318,6 +318,7 @@ static int print_acl(const struct walk_file *file, void *data)
 	}
 	if (text)
 		ret = 0;
+fail_text:
 	free(text);
 fail_free:
 	richacl_free(acl);
@@ -397,9 +398,16 @@ int main(int argc, char *argv[])
 		show.dump = true;
 	if (show.dump)
 		show.text_options |= RICHACL_TEXT_FULL | RICHACL_TEXT_SHOW_MASKS;
+	show.names = richacl_names_alloc();
+	if (!show.names) {
+		perror(progname);
+		free(who.groups);
+		return 1;
+	}
 	for (; optind < argc; optind++)
 		if (walk(argv[optind], recursive, symlinks, print_acl, &show))
 			status = 1;
+	richacl_names_free(show.names);
 	free(who.groups);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: write error: %s\n", progname,

@@ -56,15 +56,15 @@ void fill_masks(struct richacl *acl, unsigned int given)
 }
 
 /* With --test: the new acl of @path, in the dump form. */
-static int show_change(const char *path, const struct stat *st,
-		       const struct richacl *acl)
+static int show_change(const struct apply *apply, const char *path,
+		       const struct stat *st, const struct richacl *acl)
 {
 	unsigned int options = RICHACL_TEXT_FULL | RICHACL_TEXT_SHOW_MASKS;
 	char *text;
 
 	if (S_ISDIR(st->st_mode))
 		options |= RICHACL_TEXT_DIRECTORY;
-	text = richacl_to_text(acl, options);
+	text = richacl_to_text_names(acl, options, apply->names);
 	if (!text)
 		return -1;
 	fputs("# file: ", stdout);
@@ -94,7 +94,7 @@ int apply_acl(struct apply *apply, const char *path, const char *at,
 		return 0;
 	if (apply->test) {
 		apply->would_change = true;
-		return show_change(path, st, acl);
+		return show_change(apply, path, st, acl);
 	}
 	/* A mode alone becomes another mode alone: one chmod. */
 	if (as_mode && !stored)

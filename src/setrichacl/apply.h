@@ -15,6 +15,7 @@
 struct apply {
 	bool test;		/* --test: show what would change, change nothing */
 	bool would_change;	/* with test: some file would change */
+	struct richacl_names *names;	/* the names --test shows */
 };
 
 /*

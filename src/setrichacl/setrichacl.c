@@ -571,32 +571,39 @@ int main(int argc, char *argv[])
 				  "itself");
 	}
 
+	req.apply.names = richacl_names_alloc();
+	if (!req.apply.names) {
+		perror(progname);
+		remaps_free(&remaps);
+		return 1;
+	}
 	if (req.action == ACTION_RESTORE) {
 		if (dump_read(&dump, arg, &remaps)) {
-			dump_free(&dump);
-			remaps_free(&remaps);
-			return 2;
+			status = 2;
+			goto out;
 		}
 		status = dump_restore(&req.apply, &dump);
-		dump_free(&dump);
 	} else if (req.action == ACTION_SET || req.action == ACTION_MODIFY) {
-		if (read_acl(&req, arg, from_file))
-			return 2;
-		if (refuse_empty(&req)) {
-			richacl_free(req.acl);
-			return 2;
+		if (read_acl(&req, arg, from_file) || refuse_empty(&req)) {
+			status = 2;
+			goto out;
 		}
 	}
 	for (; optind < argc; optind++)
 		status |= walk(argv[optind], req.recursive, symlinks,
 			       change_file, &req);
-	richacl_free(req.acl);
-	remaps_free(&remaps);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: write error: %s\n", progname,
 			strerror(errno));
 		status = 1;
 	}
+out:
+	dump_free(&dump);
+	richacl_free(req.acl);
+	remaps_free(&remaps);
+	richacl_names_free(req.apply.names);
+	if (status == 2)
+		return status;
 	if (!status && req.apply.would_change)
 		status = STATUS_WOULD_CHANGE;
 	return status;
