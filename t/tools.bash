@@ -56,12 +56,18 @@ teardown() {
 # reach the tool alone.  libtool names that binary; it does not run it,
 # because it would read every file named on the tool's command line (to
 # see if it is a wrapper script too), seconds for a thousand files.
+# The binary of each tool is asked for once per test (libtool is a long
+# shell script: a tenth of a second a call).
+declare -gA shim_tools=()
 with_shim() {
 	if [ ${#shim_env[@]} -gt 0 ]; then
-		local tool
-		tool=$(type -P "$1") &&
-			tool=$("$LIBTOOL" --mode=execute echo "$tool") ||
-			return 127
+		local tool=${shim_tools[$1]-}
+		if [ -z "$tool" ]; then
+			tool=$(type -P "$1") &&
+				tool=$("$LIBTOOL" --mode=execute echo "$tool") ||
+				return 127
+			shim_tools[$1]=$tool
+		fi
 		shift
 		env "${shim_env[@]}" "$tool" "$@"
 	else
