@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "tool.h"
@@ -85,6 +86,24 @@ static int push_ancestor(struct walker *w, const struct stat *st)
 	w->ancestors[w->depth].ino = st->st_ino;
 	w->depth++;
 	return 0;
+}
+
+void walk_raise_fd_limit(void)
+{
+	static bool done;
+	struct rlimit rl;
+
+	if (done)
+		return;
+	done = true;
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= rl.rlim_max)
+		return;
+	rl.rlim_cur = rl.rlim_max;
+	if (setrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_max == RLIM_INFINITY) {
+		/* Above the kernel's nr_open: settle for a million. */
+		rl.rlim_cur = 1 << 20;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
 }
 
 static void visit(struct walker *w, int fd, bool top);
@@ -189,6 +208,8 @@ int walk(const char *path, bool recursive, enum walk_symlinks symlinks,
 		return 1;
 	}
 	w.alloc = strlen(path) + 1;
+	if (recursive)
+		walk_raise_fd_limit();
 	if (recursive && symlinks == WALK_PHYSICAL)
 		flags |= O_NOFOLLOW;
 	fd = open(path, flags);

@@ -51,6 +51,14 @@ int walk(const char *path, bool recursive, enum walk_symlinks symlinks,
 bool walk_option(int opt, bool *recursive, enum walk_symlinks *symlinks);
 
 /*
+ * A walk holds two descriptors per level of the tree: under the usual
+ * soft limit on open files (1024) it would stop some 500 levels down.
+ * This raises the soft limit to the hard one (once); walk() calls it for
+ * a recursive walk, other walks over trees must too.
+ */
+void walk_raise_fd_limit(void);
+
+/*
  * Set *@path, whose first @len characters are a directory's path, to the
  * path of its entry @name, growing it (*@alloc bytes) as needed.  0, or -1
  * with errno.

@@ -496,3 +496,18 @@ gid 2"
 	expect_output "uid $uids
 gid $gids"
 }
+
+@test "-R goes down a tree deeper than the soft limit on open files allows" {
+	local p=deep i
+	for i in $(seq 100); do p+=/d; done
+	mkdir -p "$p" && : > "$p/leaf"
+	# Two descriptors a level: 64 would stop the walk some 30 levels down.
+	local status=0
+	(ulimit -Sn 64 && getrichacl -R --numeric-ids deep) > out 2> err ||
+		status=$?
+	run cat err
+	expect_output ''
+	[ $status = 0 ]
+	[ "$(grep -c '^# file: ' out)" = 102 ]
+	grep -qx "# file: $p/leaf" out
+}

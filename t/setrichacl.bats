@@ -882,6 +882,28 @@ fake_editor() {
 	[ "${lines[0]}" = 'setrichacl: --propagate takes no -R: it walks the tree itself' ]
 }
 
+@test "-R and --propagate go down a tree deeper than the soft limit on open files allows" {
+	need_richacl
+	local p=deep i
+	for i in $(seq 100); do p+=/d; done
+	mkdir -p "$p" && : > "$p/leaf"
+	setrichacl --set 'owner@:rwpx:fd:allow' deep
+	# Two descriptors a level: 64 would stop a walk some 30 levels down.
+	(ulimit -Sn 64 && setrichacl --propagate deep && echo propagated &&
+		setrichacl -R --modify 'user:nobody:r::allow' deep &&
+		echo modified) > out 2>&1 || :
+	run cat out
+	expect_output "propagated
+modified"
+	run getrichacl --unaligned "$p/leaf"
+	expect_output "$p/leaf:
+flags:a
+owner@:rwp::allow
+everyone@:r::allow
+user:nobody:r::allow
+owner@:rwpx:a:allow"
+}
+
 @test "a tree of 200 files with every kind of entry and odd names: dump, remove, restore, byte for byte" {
 	need_richacl
 	local acls=(

@@ -140,6 +140,7 @@ int propagate_tree(struct apply *apply, const char *path, const char *at,
 		return 1;
 	}
 	p.alloc = strlen(path) + 1;
+	walk_raise_fd_limit();
 	fd = open(at, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		failed(&p);
