@@ -35,16 +35,17 @@ struct richacl_names {
 	size_t used;
 };
 
-int text_lookup_name(unsigned int id, bool is_group, char **name)
+int text_nss_lookup(bool is_group, const char *name, unsigned int *id,
+		    char **found_name)
 {
 	long max = sysconf(is_group ? _SC_GETGR_R_SIZE_MAX :
 				      _SC_GETPW_R_SIZE_MAX);
 	size_t size = max > 0 ? (size_t)max : 1024;
 	const char *found = NULL;
+	unsigned int found_id = 0;
 	char *buf = NULL;
-	int ret;
+	int err;
 
-	*name = NULL;
 	for (;;) {
 		char *tmp = realloc(buf, size);
 
@@ -54,33 +55,59 @@ int text_lookup_name(unsigned int id, bool is_group, char **name)
 		}
 		buf = tmp;
 		if (is_group) {
-			struct group grp, *result;
+			struct group grp, *gr;
 
-			ret = getgrgid_r(id, &grp, buf, size, &result);
-			if (!ret && result)
-				found = result->gr_name;
+			err = name ? getgrnam_r(name, &grp, buf, size, &gr) :
+				     getgrgid_r(*id, &grp, buf, size, &gr);
+			if (!err && gr) {
+				found = gr->gr_name;
+				found_id = gr->gr_gid;
+			}
 		} else {
-			struct passwd pwd, *result;
+			struct passwd pwd, *pw;
 
-			ret = getpwuid_r(id, &pwd, buf, size, &result);
-			if (!ret && result)
-				found = result->pw_name;
+			err = name ? getpwnam_r(name, &pwd, buf, size, &pw) :
+				     getpwuid_r(*id, &pwd, buf, size, &pw);
+			if (!err && pw) {
+				found = pw->pw_name;
+				found_id = pw->pw_uid;
+			}
 		}
-		if (ret != ERANGE)
+		if (err != ERANGE)
 			break;
 		size *= 2;
 	}
 	if (found) {
-		*name = strdup(found);
-		ret = *name ? 0 : ENOMEM;
+		if (name) {
+			*id = found_id;
+		} else {
+			*found_name = strdup(found);
+			if (!*found_name)
+				err = ENOMEM;
+		}
 	}
 	free(buf);
-	if (ret == ENOMEM) {
-		errno = ENOMEM;
+	/* These mean "no such name" in some NSS setups. */
+	if (err && err != ENOENT && err != ESRCH && err != EBADF &&
+	    err != EPERM) {
+		errno = err;
 		return -1;
 	}
+	return found && !err;
+}
+
+int text_lookup_name(unsigned int id, bool is_group, char **name)
+{
+	int ret;
+
+	*name = NULL;
+	ret = text_nss_lookup(is_group, NULL, &id, name);
+	if (ret >= 0)
+		return 0;
+	if (errno == ENOMEM)
+		return -1;
 	/* Other failures (EIO, a name service down): no name, this time. */
-	return ret ? 1 : 0;
+	return 1;
 }
 
 struct richacl_names *richacl_names_alloc(void)

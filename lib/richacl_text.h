@@ -67,6 +67,16 @@ extern RICHACL_TEXT_HIDDEN const char *const text_special_who[];
 extern RICHACL_TEXT_HIDDEN const size_t text_nspecial_who;
 
 /*
+ * One look-up in the user (@is_group false) or group database, its buffer
+ * grown while too small: by @name when not NULL (*@id set from it), else
+ * by *@id (*@found_name set to a malloc'ed copy of the name).  1 found,
+ * 0 no such user or group, -1 with errno when the look-up failed (ENOMEM,
+ * or the name service's error).  In richacl_names.c.
+ */
+RICHACL_TEXT_HIDDEN int text_nss_lookup(bool is_group, const char *name,
+					unsigned int *id, char **found_name);
+
+/*
  * The name of user or group id @id, malloc'ed, into *@name: 0 with the
  * name, or NULL when the id has none; 1 with NULL when the look-up failed
  * (the name service down: no name this time); -1 with errno ENOMEM.  In

@@ -29,13 +29,10 @@
  * invalid id; an id above 4294967294 is invalid ((uid_t)-1 is no id).
  */
 #include <errno.h>
-#include <grp.h>
-#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "sys/richacl.h"
 #include "richacl_text.h"
@@ -284,57 +281,6 @@ static int parse_decimal(const char *s, unsigned int *id)
 	return 1;
 }
 
-/*
- * Look up a user (or group) name: 1 found, 0 unknown, -1 error.  The
- * buffer of the reentrant lookup grows while it is too small.
- */
-static int lookup_name(const char *name, int is_group, unsigned int *id)
-{
-	long max = sysconf(is_group ? _SC_GETGR_R_SIZE_MAX :
-				      _SC_GETPW_R_SIZE_MAX);
-	size_t size = max > 0 ? (size_t)max : 1024;
-	char *buf = NULL;
-	int err, found = 0;
-
-	for (;;) {
-		char *tmp = realloc(buf, size);
-
-		if (!tmp) {
-			free(buf);
-			return -1;
-		}
-		buf = tmp;
-		if (is_group) {
-			struct group grp, *gr;
-
-			err = getgrnam_r(name, &grp, buf, size, &gr);
-			if (!err && gr) {
-				*id = gr->gr_gid;
-				found = 1;
-			}
-		} else {
-			struct passwd pwd, *pw;
-
-			err = getpwnam_r(name, &pwd, buf, size, &pw);
-			if (!err && pw) {
-				*id = pw->pw_uid;
-				found = 1;
-			}
-		}
-		if (err != ERANGE)
-			break;
-		size *= 2;
-	}
-	free(buf);
-	/* These mean "no such name" in some NSS setups. */
-	if (err && err != ENOENT && err != ESRCH && err != EBADF &&
-	    err != EPERM) {
-		errno = err;
-		return -1;
-	}
-	return found;
-}
-
 /* Set the identifier of a user: or group: entry from @name. */
 static int parse_who(struct item *item, struct richace *ace,
 		     const char *name, int is_group)
@@ -351,7 +297,7 @@ static int parse_who(struct item *item, struct richace *ace,
 	if (ret < 0)
 		return fail(item, "invalid %s id '%s'", kind, name);
 	if (!ret) {
-		ret = lookup_name(name, is_group, &id);
+		ret = text_nss_lookup(is_group, name, &id, NULL);
 		if (ret < 0)
 			return -1;
 		if (!ret)
