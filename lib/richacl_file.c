@@ -32,11 +32,12 @@ static int target_setxattr(const struct target *t, const void *value,
 }
 
 /*
- * Read the value: ask for its size, then read it; when it grew in between
- * (ERANGE), start over.  Returns a malloc'ed buffer and its size in
- * *@size, or NULL with errno from the system call.
+ * Read a value too large for get_acl()'s buffer: ask for its size, then
+ * read it; when it grew in between (ERANGE), start over.  Returns a
+ * malloc'ed buffer and its size in *@size, or NULL with errno from the
+ * system call.
  */
-static void *read_value(const struct target *t, size_t *size)
+static void *read_large_value(const struct target *t, size_t *size)
 {
 	for (;;) {
 		ssize_t probe, got;
@@ -60,14 +61,27 @@ static void *read_value(const struct target *t, size_t *size)
 	}
 }
 
+/*
+ * Most values (up to some 80 entries) fit the buffer on the stack: one
+ * getxattr() call, as a plain read of the attribute would make.
+ */
+#define SMALL_VALUE 1024
+
 static struct richacl *get_acl(const struct target *t)
 {
+	unsigned char small[SMALL_VALUE];
 	struct richacl *acl;
 	void *value;
+	ssize_t got;
 	size_t size;
 	int err;
 
-	value = read_value(t, &size);
+	got = target_getxattr(t, small, sizeof(small));
+	if (got >= 0)
+		return richacl_from_xattr(small, got);
+	if (errno != ERANGE)
+		return NULL;
+	value = read_large_value(t, &size);
 	if (!value)
 		return NULL;
 	acl = richacl_from_xattr(value, size);

@@ -1038,13 +1038,48 @@ int fsetxattr(int fd, const char *name, const void *value, size_t size,
 	return syscall(SYS_fsetxattr, fd, name, value, size, flags);
 }
 
+/*
+ * The value of an acl of @count entries user:N:r::allow, too large for
+ * the library's first read when @count is 100; in *@acl.
+ */
+static struct buf many_entries(unsigned int count, struct richacl **acl)
+{
+	struct buf b = { 0 };
+	unsigned int n;
+	size_t size;
+	void *value;
+
+	*acl = richacl_alloc(count);
+	if (!*acl) {
+		printf("Bail out! richacl_alloc\n");
+		exit(1);
+	}
+	for (n = 0; n < count; n++) {
+		struct richace *ace = &(*acl)->a_entries[n];
+
+		ace->e_type = RICHACE_ACCESS_ALLOWED_ACE_TYPE;
+		ace->e_mask = RICHACE_READ_DATA;
+		ace->e_id = 1000 + n;
+	}
+	value = richacl_to_xattr(*acl, &size);
+	if (!value) {
+		printf("Bail out! richacl_to_xattr\n");
+		exit(1);
+	}
+	buf_bytes(&b, value, size);
+	free(value);
+	return b;
+}
+
 static void test_files_faked(void)
 {
 	const struct golden *gs = find_golden("owner@ allow");
 	const struct golden *gl =
 		find_golden("several unmapped, in entry order");
 	struct buf small = unhex(gs->hex), large = unhex(gl->hex);
-	struct richacl *acl, *want;
+	struct richacl *acl, *want, *acl100, *acl200;
+	struct buf big = many_entries(100, &acl100);
+	struct buf bigger = many_entries(200, &acl200);
 	int fd;
 
 	fake.on = 1;
@@ -1064,20 +1099,28 @@ static void test_files_faked(void)
 		acl = GET();
 		want = golden_acl(gs);
 		ok(acl && richacl_equal(acl, want), "%s: reads the acl", how);
-		is_int(fake.calls, 2, "%s: a size probe and a read", how);
+		is_int(fake.calls, 1, "%s: one read", how);
 		richacl_free(acl);
 		richacl_free(want);
 
-		fake.grown = large.data;
-		fake.grown_size = large.len;
+		fake.value = big.data;
+		fake.size = big.len;
 		fake.calls = 0;
 		acl = GET();
-		want = golden_acl(gl);
-		ok(acl && richacl_equal(acl, want),
-		   "%s: a value that grows is read again", how);
-		is_int(fake.calls, 4, "%s: probed and read twice", how);
+		ok(acl && richacl_equal(acl, acl100),
+		   "%s: reads a %zu-byte acl", how, big.len);
+		is_int(fake.calls, 3, "%s: too large for the first read: a size "
+		       "probe and a read", how);
 		richacl_free(acl);
-		richacl_free(want);
+
+		fake.grown = bigger.data;
+		fake.grown_size = bigger.len;
+		fake.calls = 0;
+		acl = GET();
+		ok(acl && richacl_equal(acl, acl200),
+		   "%s: a value that grows is read again", how);
+		is_int(fake.calls, 5, "%s: probed and read twice", how);
+		richacl_free(acl);
 
 		fake.value = large.data;
 		fake.size = large.len - 1;
@@ -1110,6 +1153,10 @@ static void test_files_faked(void)
 	free(fake.stored.data);
 	free(small.data);
 	free(large.data);
+	free(big.data);
+	free(bigger.data);
+	richacl_free(acl100);
+	richacl_free(acl200);
 }
 
 /*
