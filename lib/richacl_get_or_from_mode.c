@@ -31,6 +31,31 @@ static int has_posix_acl(const char *path)
 }
 
 /**
+ * richacl_get_or_from_given_mode  -  the acl of a file whose mode is known
+ * @path:	the file (symlinks are followed)
+ * @mode:	the file's st_mode, from the caller's own stat
+ *
+ * As richacl_get_or_from_mode(), without its stat(2) call: for a program
+ * that has stat'ed the file already (a walk over a tree).
+ */
+struct richacl *richacl_get_or_from_given_mode(const char *path, mode_t mode)
+{
+	struct richacl *acl;
+	int ret;
+
+	acl = richacl_get_file(path);
+	if (acl || (errno != ENODATA && errno != EOPNOTSUPP))
+		return acl;
+	ret = has_posix_acl(path);
+	if (ret) {
+		if (ret > 0)
+			errno = EOPNOTSUPP;
+		return NULL;
+	}
+	return richacl_from_mode(mode);
+}
+
+/**
  * richacl_get_or_from_mode  -  the acl of a file, stored or from its mode
  * @path:	the file (symlinks are followed)
  * @mode:	when not NULL, receives the file's st_mode
@@ -44,22 +69,11 @@ static int has_posix_acl(const char *path)
  */
 struct richacl *richacl_get_or_from_mode(const char *path, mode_t *mode)
 {
-	struct richacl *acl;
 	struct stat st;
-	int ret;
 
 	if (stat(path, &st))
 		return NULL;
 	if (mode)
 		*mode = st.st_mode;
-	acl = richacl_get_file(path);
-	if (acl || (errno != ENODATA && errno != EOPNOTSUPP))
-		return acl;
-	ret = has_posix_acl(path);
-	if (ret) {
-		if (ret > 0)
-			errno = EOPNOTSUPP;
-		return NULL;
-	}
-	return richacl_from_mode(st.st_mode);
+	return richacl_get_or_from_given_mode(path, st.st_mode);
 }

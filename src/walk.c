@@ -227,6 +227,17 @@ int walk(const char *path, bool recursive, enum walk_symlinks symlinks,
 	return w.status;
 }
 
+int walk_by_name(const char *path, walk_fn *fn, void *data)
+{
+	struct walk_file file = { .path = path, .at = path, .top = true };
+
+	if (stat(path, &file.st)) {
+		tool_file_error(path, NULL);
+		return 1;
+	}
+	return fn(&file, data) == 1;
+}
+
 bool walk_option(int opt, bool *recursive, enum walk_symlinks *symlinks)
 {
 	switch (opt) {

@@ -45,6 +45,16 @@ int walk(const char *path, bool recursive, enum walk_symlinks symlinks,
 	 walk_fn *fn, void *data);
 
 /*
+ * Call @fn for @path alone, reached by its name (symlinks followed): a
+ * stat(2) and what @fn does, where walk() opens, stats and closes the
+ * file and reaches it through /proc.  For a program that only reads: a
+ * file replaced between two calls is seen half old, half new, where
+ * walk() would see the old one throughout.  Returns 0, or 1 when
+ * something failed.
+ */
+int walk_by_name(const char *path, walk_fn *fn, void *data);
+
+/*
  * The options -R, -L and -P, which both tools take: sets *@recursive or
  * *@symlinks and returns true for those, false for any other @opt.
  */

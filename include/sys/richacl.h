@@ -255,6 +255,8 @@ int richacl_set_file(const char *path, const struct richacl *acl);
 int richacl_set_fd(int fd, const struct richacl *acl);
 /* The acl of a file: its RichACL, or the one equivalent to its mode. */
 struct richacl *richacl_get_or_from_mode(const char *path, mode_t *mode);
+/* The same for a file the caller has stat'ed: @mode its st_mode. */
+struct richacl *richacl_get_or_from_given_mode(const char *path, mode_t mode);
 
 /* ---- one file per algorithm ---- */
 

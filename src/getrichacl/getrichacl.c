@@ -284,7 +284,7 @@ static int print_acl(const struct walk_file *file, void *data)
 	char *text = NULL;
 	int ret = 1;
 
-	acl = richacl_get_or_from_mode(file->at, NULL);
+	acl = richacl_get_or_from_given_mode(file->at, file->st.st_mode);
 	if (!acl)
 		goto fail;
 	if (S_ISDIR(file->st.st_mode))
@@ -404,9 +404,13 @@ int main(int argc, char *argv[])
 		free(who.groups);
 		return 1;
 	}
-	for (; optind < argc; optind++)
-		if (walk(argv[optind], recursive, symlinks, print_acl, &show))
+	for (; optind < argc; optind++) {
+		/* One file by name: the fewest system calls (a stat, a read). */
+		if (recursive ?
+		    walk(argv[optind], true, symlinks, print_acl, &show) :
+		    walk_by_name(argv[optind], print_acl, &show))
 			status = 1;
+	}
 	richacl_names_free(show.names);
 	free(who.groups);
 	if (fflush(stdout) || ferror(stdout)) {

@@ -359,7 +359,7 @@ static int propagate_from(struct request *req, const struct walk_file *file)
 		tool_file_error(file->path, "not a directory");
 		return 1;
 	}
-	acl = richacl_get_or_from_mode(file->at, NULL);
+	acl = richacl_get_or_from_given_mode(file->at, file->st.st_mode);
 	if (!acl) {
 		tool_file_error(file->path, errno == EOPNOTSUPP ?
 				"file has a POSIX ACL" : NULL);
@@ -397,7 +397,8 @@ static int change_file(const struct walk_file *file, void *data)
 			goto fail;
 	}
 	if (!old && !unreadable) {
-		old = richacl_get_or_from_mode(file->at, NULL);
+		old = richacl_get_or_from_given_mode(file->at,
+						     file->st.st_mode);
 		if (!old) {
 			if (errno != EOPNOTSUPP)
 				goto fail;
@@ -460,7 +461,7 @@ static int edit_file(struct request *req, const struct walk_file *file)
 	struct richacl *acl;
 	int status = 1, changed;
 
-	acl = richacl_get_or_from_mode(file->at, NULL);
+	acl = richacl_get_or_from_given_mode(file->at, file->st.st_mode);
 	if (!acl) {
 		tool_file_error(file->path, errno == EOPNOTSUPP ?
 				"file has a POSIX ACL" : NULL);
