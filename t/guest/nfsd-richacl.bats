@@ -349,7 +349,9 @@ four"
 	: >"$LOCAL/f"
 	chmod 640 "$LOCAL/f"
 	setrichacl --modify user:rtu1:rp::allow,user:rtu4:p::allow "$LOCAL/f"
-	head -c 3000000 /dev/urandom >"$LOCAL/data"
+	# More than the largest WRITE (a wsize of at most 1 MiB), ending inside
+	# a page: each append is several WRITEs, the last one partial.
+	head -c 1200000 /dev/urandom >"$LOCAL/data"
 	as rtu1 sh -c 'cat "$1" >>f' sh "$LOCAL/data"
 	as rtu4 sh -c 'cat "$1" >>f' sh "$LOCAL/data"
 	as rtu1 sh -c 'cat "$1" >>f' sh "$LOCAL/data"
