@@ -507,33 +507,6 @@ static void drop_needless_owner_entry(struct richacl *acl, uid_t owner)
 }
 
 /*
- * The permissions the entries grant a process that matches everyone@, the
- * entries that only ever match the owner when @is_owner, and the entries
- * for the principal of @who (when not NULL): for each permission, the
- * first of these entries that names it decides.
- */
-static unsigned int entries_grant(const struct richacl *acl, uid_t owner,
-				  int is_owner, const struct richace *who)
-{
-	unsigned int undecided = ~0U, allowed = 0;
-	const struct richace *ace;
-
-	richacl_for_each_entry(ace, acl) {
-		if (!compat_is_effective(ace) ||
-		    (ace->e_flags & RICHACE_UNMAPPED_WHO))
-			continue;
-		if (!richace_is_everyone(ace) &&
-		    !(is_owner && compat_is_owner_entry(ace, owner)) &&
-		    !(who && richace_is_same_identifier(ace, who)))
-			continue;
-		if (richace_is_allow(ace))
-			allowed |= ace->e_mask & undecided;
-		undecided &= ~ace->e_mask;
-	}
-	return allowed;
-}
-
-/*
  * What the entries grant the owner whatever groups it is in.  owner@,
  * everyone@ and user entries naming the owner always match it; group@ and
  * group entries may, and their deny entries may take permissions away.
@@ -565,36 +538,6 @@ static unsigned int owner_must(const struct richacl *acl, uid_t owner)
 }
 
 /*
- * What the entries can grant a process of the owner class (@is_owner) or
- * of the group class.  It suffices to look at one process for each
- * principal that can put a process into the class: the one that matches
- * everyone@, the owner's entries when it is the owner, and the entries of
- * that principal.  A process that matches more is granted each of its
- * permissions by a first entry, which grants it to that entry's process,
- * too (see richacl_compute_max_masks()).  The owner also is in no group.
- */
-static unsigned int class_may(const struct richacl *acl, uid_t owner,
-			      int is_owner)
-{
-	struct richace group = compat_special_who(RICHACE_GROUP_SPECIAL_ID);
-	unsigned int may = entries_grant(acl, owner, is_owner, &group);
-	const struct richace *ace;
-
-	if (is_owner)
-		may |= entries_grant(acl, owner, 1, NULL);
-	richacl_for_each_entry(ace, acl) {
-		if (!compat_is_effective(ace) ||
-		    (ace->e_flags & RICHACE_UNMAPPED_WHO))
-			continue;
-		if (richace_is_unix_group(ace) ||
-		    (!is_owner && richace_is_unix_user(ace) &&
-		     !compat_is_owner_entry(ace, owner)))
-			may |= entries_grant(acl, owner, is_owner, ace);
-	}
-	return may;
-}
-
-/*
  * Do the masks take nothing away from any process?  Then the acl without
  * the masked flag grants the same and needs no change.
  *
@@ -604,14 +547,17 @@ static unsigned int class_may(const struct richacl *acl, uid_t owner,
  * entry would grant the owner first, it grants the group-class process
  * of its principal, so it is within the group mask.  With write_through,
  * the owner and the other class get exactly their masks, so the entries
- * must grant them exactly that, too.
+ * must grant them exactly that, too.  1 or 0, or -1 with errno.
  */
 static int masks_restrict_nothing(const struct richacl *acl, uid_t owner)
 {
-	unsigned int may = class_may(acl, owner, 1),
-		     other = entries_grant(acl, owner, 0, NULL);
+	unsigned int may, group_may,
+		     other = compat_entries_grant(acl, owner, 0, NULL);
 
-	if (class_may(acl, owner, 0) & ~acl->a_group_mask)
+	if (compat_class_may(acl, owner, 1, &may) ||
+	    compat_class_may(acl, owner, 0, &group_may))
+		return -1;
+	if (group_may & ~acl->a_group_mask)
 		return 0;
 	if (acl->a_flags & RICHACL_WRITE_THROUGH)
 		return may == acl->a_owner_mask &&
@@ -622,10 +568,13 @@ static int masks_restrict_nothing(const struct richacl *acl, uid_t owner)
 
 int compat_apply_masks_exact(struct richacl *acl, uid_t owner)
 {
+	int nothing = masks_restrict_nothing(acl, owner);
 	struct richacl *work;
 	unsigned int added;
 
-	if (masks_restrict_nothing(acl, owner)) {
+	if (nothing == -1)
+		return -1;
+	if (nothing) {
 		acl->a_flags &= ~(RICHACL_MASKED | RICHACL_WRITE_THROUGH);
 		return 0;
 	}

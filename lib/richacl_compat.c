@@ -109,17 +109,19 @@ int compat_trailing_everyone(const struct richacl *acl)
 
 void compat_remove_empty(struct richacl *acl)
 {
-	unsigned int n = 0;
+	unsigned int n, kept = 0;
 
-	while (n < acl->a_count) {
-		const struct richace *ace = &acl->a_entries[n];
+	/* One pass: deleting one entry at a time moved the rest each time. */
+	for (n = 0; n < acl->a_count; n++) {
+		struct richace *ace = &acl->a_entries[n];
 
 		if (compat_is_effective(ace) && !ace->e_mask &&
 		    !richace_is_inheritable(ace))
-			richacl_delete_entry(acl, n);
+			free(ace->e_who);
 		else
-			n++;
+			acl->a_entries[kept++] = *ace;
 	}
+	acl->a_count = kept;
 }
 
 void compat_replace(struct richacl *to, struct richacl *from)

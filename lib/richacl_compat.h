@@ -69,6 +69,24 @@ void compat_remove_empty(struct richacl *acl);
 void compat_replace(struct richacl *to, struct richacl *from);
 
 /*
+ * richacl_class_may.c.  compat_entries_grant(): what the entries grant a
+ * process that matches everyone@, the entries that only ever match the
+ * owner when @is_owner, and the entries of the principal of @who (when
+ * not NULL); for each permission, the first of these entries that names
+ * it decides.  compat_class_may(): in *@may, what the entries can grant a
+ * process of the owner class (@is_owner) or of the group class: the union
+ * of compat_entries_grant() over group@ and each named principal that can
+ * put a process in the class (and the owner alone, for the owner class).
+ * A process that matches more is granted each of its permissions by a
+ * first entry, which grants it to that entry's principal, too (see
+ * richacl_compute_max_masks()).  0, or -1 with errno.
+ */
+unsigned int compat_entries_grant(const struct richacl *acl, uid_t owner,
+				  int is_owner, const struct richace *who);
+int compat_class_may(const struct richacl *acl, uid_t owner, int is_owner,
+		     unsigned int *may);
+
+/*
  * The two constructions richacl_apply_masks() chooses from, both in place
  * on a masked @acl; 0, or -1 with errno.  richacl_apply_masks_seeds.c:
  * the 2015 series' steps, whose result may grant some processes more or
