@@ -7,8 +7,15 @@
  * last line is the peak resident memory.  Reports only: it fails only on
  * a library error or bad usage, never on timing.
  *
+ * Under valgrind --tool=callgrind (bench/run --host does that too), each
+ * row's loop is also a callgrind dump of its own, named "ACL OPERATION
+ * ITERS": the instructions it executed, the same on every run, however
+ * loaded the machine.
+ *
  *     richacl-libbench [--size tiny|full]
  */
+#include "config.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +23,12 @@
 #include <sys/resource.h>
 #include <sys/richacl.h>
 #include <time.h>
+#ifdef HAVE_VALGRIND_CALLGRIND_H
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_ZERO_STATS do { } while (0)
+#define CALLGRIND_DUMP_STATS_AT(name) do { (void)(name); } while (0)
+#endif
 
 static const char *prog = "richacl-libbench";
 
@@ -69,10 +82,21 @@ struct bench_case {
 	unsigned long iters;
 };
 
+/* The start of a row's loop: its time, and callgrind's count from 0. */
+static double start(void)
+{
+	CALLGRIND_ZERO_STATS;
+	return now_ns();
+}
+
 static void row(const char *acl, const char *op, unsigned int entries,
 		unsigned long iters, double ns, size_t bytes)
 {
 	double per = ns / iters;
+	char name[128];
+
+	snprintf(name, sizeof(name), "%s %s %lu", acl, op, iters);
+	CALLGRIND_DUMP_STATS_AT(name);
 
 	printf("%-8s %-22s %7u %9lu %12.1f %12.0f %8zu\n", acl, op, entries,
 	       iters, per, 1e9 / per, bytes);
@@ -115,7 +139,7 @@ static void run_case(const struct bench_case *c)
 	tlen = strlen(text);
 	free(text);
 
-	t0 = now_ns();
+	t0 = start();
 	for (i = 0; i < c->iters; i++) {
 		acl2 = richacl_from_text(c->text, NULL, NULL);
 		if (!acl2)
@@ -129,7 +153,7 @@ static void run_case(const struct bench_case *c)
 	}
 	row(c->name, "text parse+format", entries, c->iters, now_ns() - t0, tlen);
 
-	t0 = now_ns();
+	t0 = start();
 	for (i = 0; i < c->iters; i++) {
 		acl2 = richacl_from_text(c->text, NULL, NULL);
 		if (!acl2)
@@ -138,7 +162,7 @@ static void run_case(const struct bench_case *c)
 	}
 	row(c->name, "text parse", entries, c->iters, now_ns() - t0, strlen(c->text));
 
-	t0 = now_ns();
+	t0 = start();
 	for (i = 0; i < c->iters; i++) {
 		text = richacl_to_text(acl, RICHACL_TEXT_NUMERIC_IDS);
 		if (!text)
@@ -148,7 +172,7 @@ static void run_case(const struct bench_case *c)
 	}
 	row(c->name, "text format", entries, c->iters, now_ns() - t0, tlen);
 
-	t0 = now_ns();
+	t0 = start();
 	for (i = 0; i < c->iters; i++) {
 		value = richacl_to_xattr(acl, &size);
 		if (!value)
@@ -162,7 +186,7 @@ static void run_case(const struct bench_case *c)
 	}
 	row(c->name, "xattr encode+decode", entries, c->iters, now_ns() - t0, size);
 
-	t0 = now_ns();
+	t0 = start();
 	for (i = 0; i < c->iters; i++) {
 		acl2 = richacl_clone(acl);
 		if (!acl2)
@@ -171,7 +195,7 @@ static void run_case(const struct bench_case *c)
 	}
 	row(c->name, "clone (baseline)", entries, c->iters, now_ns() - t0, 0);
 
-	t0 = now_ns();
+	t0 = start();
 	for (i = 0; i < c->iters; i++) {
 		acl2 = masked_clone(acl);
 		if (richacl_apply_masks(acl2, 0) && errno != EINVAL)
@@ -189,14 +213,14 @@ static void run_case(const struct bench_case *c)
 		printf("%-8s apply-masks: %u entries after\n", c->name, acl2->a_count);
 	richacl_free(acl2);
 
-	t0 = now_ns();
+	t0 = start();
 	for (i = 0; i < c->iters; i++) {
 		richacl_compute_max_masks(acl);
 		sink += acl->a_owner_mask;
 	}
 	row(c->name, "compute-max-masks", entries, c->iters, now_ns() - t0, 0);
 
-	t0 = now_ns();
+	t0 = start();
 	for (i = 0; i < c->iters; i++) {
 		mode_t mode = 0100644;
 
@@ -204,7 +228,7 @@ static void run_case(const struct bench_case *c)
 	}
 	row(c->name, "equiv-mode", entries, c->iters, now_ns() - t0, 0);
 
-	t0 = now_ns();
+	t0 = start();
 	for (i = 0; i < c->iters; i++) {
 		acl2 = richacl_inherit(acl, i & 1);
 		if (!acl2)
