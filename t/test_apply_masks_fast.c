@@ -22,6 +22,7 @@
 
 #include "richacl_compat.h"
 #include "tap.h"
+#include "rng.h"
 
 #define OWNER	1
 /* An entry type that decides nothing (NFSv4's audit entries). */
@@ -35,36 +36,14 @@ static void bail_out(const char *what)
 	exit(1);
 }
 
-/* xorshift64*: small, fast, and the same everywhere. */
-static uint64_t rng_state;
-
-static uint32_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (uint32_t)((rng_state * 0x2545F4914F6CDD1DULL) >> 32);
-}
-
-static int chance(unsigned int percent)
-{
-	return rnd() % 100 < percent;
-}
-
 static unsigned int random_perms(void)
 {
 	static const unsigned int bits[] = {
 		RICHACE_READ_DATA, RICHACE_WRITE_DATA, RICHACE_APPEND_DATA,
 		RICHACE_EXECUTE, RICHACE_DELETE, RICHACE_WRITE_ACL,
 	};
-	unsigned int mask = 0, n;
-
-	for (n = 0; n < sizeof(bits) / sizeof(bits[0]); n++)
-		if (chance(40))
-			mask |= bits[n];
-	if (chance(5))
-		mask |= rnd() & RICHACE_VALID_MASK;
-	return mask;
+	return rng_mask(bits, sizeof(bits) / sizeof(bits[0]),
+			RICHACE_VALID_MASK);
 }
 
 /*
@@ -199,7 +178,7 @@ int main(void)
 	unsigned long cases = c ? strtoul(c, NULL, 0) : 20000, n;
 	unsigned long wrong_may = 0, wrong_same = 0, same = 0, differ = 0;
 
-	rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
+	rng_seed(seed);
 	for (n = 0; n < cases; n++) {
 		struct richacl *acl = random_acl(n % 10 == 0 ? 40 : 10);
 		struct richacl *other;

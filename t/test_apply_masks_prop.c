@@ -20,6 +20,7 @@
 #include "sys/richacl.h"
 #include "tap.h"
 #include "acl_build.h"
+#include "rng.h"
 
 #define OWNER	1
 #define GROUP	10
@@ -73,23 +74,6 @@ static void init_processes(void)
 	}
 }
 
-/* xorshift64*: small, fast, and the same everywhere. */
-static uint64_t rng_state;
-
-static uint32_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (uint32_t)((rng_state * 0x2545F4914F6CDD1DULL) >> 32);
-}
-
-/* 1 with probability @percent %. */
-static int chance(unsigned int percent)
-{
-	return rnd() % 100 < percent;
-}
-
 /* A random set of permissions, mostly from the ones that matter most. */
 static unsigned int random_perms(void)
 {
@@ -99,14 +83,8 @@ static unsigned int random_perms(void)
 		RICHACE_SYNCHRONIZE, RICHACE_DELETE, RICHACE_WRITE_ACL,
 		RICHACE_DELETE_CHILD,
 	};
-	unsigned int mask = 0, n;
-
-	for (n = 0; n < sizeof(bits) / sizeof(bits[0]); n++)
-		if (chance(40))
-			mask |= bits[n];
-	if (chance(5))
-		mask |= rnd() & RICHACE_VALID_MASK;
-	return mask;
+	return rng_mask(bits, sizeof(bits) / sizeof(bits[0]),
+			RICHACE_VALID_MASK);
 }
 
 static void random_entry(struct richacl *acl)
@@ -356,7 +334,7 @@ int main(void)
 
 	s = getenv("RICHACL_TEST_CASES");
 	cases = s ? strtoul(s, NULL, 10) : 20000;
-	rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
+	rng_seed(seed);
 	init_processes();
 
 	for (n = 0; n < cases; n++) {
