@@ -44,7 +44,7 @@ load common
 @test "bench/run rejects a bad size, and the kernel part outside the guest" {
 	run "$RICHACL_SRCDIR/bench/run" --size huge
 	expect_status 2
-	expect_output "usage: bench/run [--host] [--size tiny|full] [--kernel-only] [--out FILE]"
+	expect_output "usage: bench/run [--host] [--size tiny|full] [--kernel-only] [--fs LIST] [--out FILE]"
 	RICHACL_MNT= PLAIN_MNT= run "$RICHACL_SRCDIR/bench/run" --size tiny
 	expect_status 1
 	[[ "$output" == *"bench/run: run me in the guest"* ]]
