@@ -41,8 +41,11 @@ load common
 	[ "$(cat "$TESTDIR/out.txt")" = "$output" ]
 }
 
-@test "bench/run rejects a bad size, and the kernel part outside the guest" {
+@test "bench/run rejects a bad size or file system, and the kernel part outside the guest" {
 	run "$RICHACL_SRCDIR/bench/run" --size huge
+	expect_status 2
+	expect_output "usage: bench/run [--host] [--size tiny|full] [--kernel-only] [--fs LIST] [--out FILE]"
+	run "$RICHACL_SRCDIR/bench/run" --fs ext4,zfs
 	expect_status 2
 	expect_output "usage: bench/run [--host] [--size tiny|full] [--kernel-only] [--fs LIST] [--out FILE]"
 	RICHACL_MNT= PLAIN_MNT= run "$RICHACL_SRCDIR/bench/run" --size tiny
