@@ -5,7 +5,8 @@
  * setresuid), then times ITERS iterations of each of
  *
  *     stat     stat(FILE)
- *     open     open(FILE, O_RDONLY) + close (each pair timed alone)
+ *     open     open(FILE, O_RDONLY) + close (each pair timed alone; the
+ *              median pair of a round)
  *     walk     stat(DEEPFILE), a path through many directories
  *
  * with clock_gettime, three rounds each (--rounds), and prints the median
@@ -50,33 +51,54 @@ static double min_ns = 200e6;
 #define MAX_ROUNDS 99
 static unsigned long rounds = 3;
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
 /*
- * open+close, each pair timed alone, with a sched_yield() between pairs:
- * a closed file is freed after an RCU grace period, in a batch whose size
- * depends on where the timer ticks fall, and so did the time of a loop of
- * pairs (+-15 % from one run to the next under QEMU's instruction
- * counting).  The yield lets those frees run outside the timed part, one
- * file at a time.  Each figure includes one clock read.
+ * open+close, each pair timed alone, with a sched_yield() between pairs;
+ * the round's figure is the median pair.  A closed file is freed after an
+ * RCU grace period, in batches whose size depends on where the timer
+ * ticks fall: a loop of pairs paid for those frees as they came (+-15 %
+ * from one run to the next under QEMU's instruction counting), and the
+ * mean of pairs timed alone still moved by up to 10 %, as the frees, the
+ * ticks and the journal's work land in some pairs and not in others.  The
+ * median pair is the typical one, which none of that touched (each figure
+ * includes one clock read).
  */
 static double open_round(const char *path, unsigned long iters)
 {
-	unsigned long i, done = 0;
-	double total = 0, t0;
+	unsigned long i, done = 0, alloc = 0;
+	double total = 0, t0, t, *pair = NULL, mid;
 	int fd;
 
 	do {
+		if (done + iters > alloc) {
+			alloc = 2 * (done + iters);
+			pair = realloc(pair, alloc * sizeof(*pair));
+			if (!pair)
+				die("realloc", NULL);
+		}
 		for (i = 0; i < iters; i++) {
 			t0 = now_ns();
 			fd = open(path, O_RDONLY);
 			if (fd < 0)
 				die("open", path);
 			close(fd);
-			total += now_ns() - t0;
+			t = now_ns() - t0;
+			pair[done + i] = t;
+			total += t;
 			sched_yield();
 		}
 		done += iters;
 	} while (total < min_ns);
-	return total / done;
+	qsort(pair, done, sizeof(*pair), cmp_double);
+	mid = pair[done / 2];
+	free(pair);
+	return mid;
 }
 
 static double one_round(enum op op, const char *path, unsigned long iters)
@@ -96,13 +118,6 @@ again:
 	if (t < min_ns)
 		goto again;
 	return t / done;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 static double median(enum op op, const char *path, unsigned long iters)
