@@ -64,3 +64,19 @@ setup() {
 	expect_output "richacl-vm: package linux-source-0.1 is not installed"
 	[ ! -e cache ]
 }
+
+@test "--series: the messages name its directory" {
+	mkdir k612
+	run vm 'series_dir "$PWD/k612"; series_source'
+	expect_status 1
+	expect_output "richacl-vm: k612/source: no such file (it names the linux-source-X the series is made against)"
+}
+
+@test "--series with no such directory: a usage error, nothing built" {
+	touch file
+	for dir in none file; do
+		run "$RICHACL_SRCDIR/richacl-vm" --series "$dir" --build-only
+		expect_status 2
+		expect_output "richacl-vm: --series $dir: no such directory"
+	done
+}
