@@ -343,6 +343,28 @@ three
 four"
 }
 
+@test "append_data without write_data: whatever rtu1 does over NFS, only appends reach the file" {
+	# append-probe tries every way to change an open file (writes at 0,
+	# clearing O_APPEND, truncating, fallocate, writable shared
+	# mappings, copies into it).  Over NFS the client decides some of
+	# them itself, so what each says is not the point: what the server
+	# stores is.  A client that holds a write delegation opens and
+	# writes under it without the server seeing the open: nfsd must not
+	# give one for a file whose ACL allows rtu1 only to append.
+	printf '0123456789\n' >"$LOCAL/f"
+	head -c 4096 /dev/zero | tr '\0' S >src
+	chown rtu1:rtg1 "$LOCAL/src"
+	setrichacl --set 'owner@:rwp::allow,user:rtu1:rp::allow' "$LOCAL/f"
+	run as rtu1 append-probe f src
+	printf '# append-probe over NFS: %s\n' "$output" | tr '\n' ';' >&2
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	# The three appends append-probe makes, and nothing else.
+	run cat "$LOCAL/f"
+	expect_output "0123456789
+XXXXXX"
+}
+
 @test "append-only NFS opens add megabytes at the end, as local ones do" {
 	# rtu1 may read f, rtu4 may not: the client sends again the start of
 	# the last page, which nfsd compares for rtu1 and leaves out for rtu4.
