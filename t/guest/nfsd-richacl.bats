@@ -348,9 +348,9 @@ four"
 	# clearing O_APPEND, truncating, fallocate, writable shared
 	# mappings, copies into it).  Over NFS the client decides some of
 	# them itself, so what each says is not the point: what the server
-	# stores is.  A client that holds a write delegation opens and
-	# writes under it without the server seeing the open: nfsd must not
-	# give one for a file whose ACL allows rtu1 only to append.
+	# stores is.  (It does not reach writes under a write delegation,
+	# which 6.12's nfsd refuses to give for such a file: no write went
+	# out under one here, with the refusal or without it.)
 	printf '0123456789\n' >"$LOCAL/f"
 	head -c 4096 /dev/zero | tr '\0' S >src
 	chown rtu1:rtg1 "$LOCAL/src"
